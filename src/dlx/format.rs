@@ -1,0 +1,284 @@
+//! Knuth's text format for exact-cover problems, as read and written by `dlx1`.
+//!
+//! It is the lingua franca of exact-cover programs, so supporting it lets anyone cross-check
+//! this engine against another one. The format, by example:
+//!
+//! ```text
+//! | A comment: lines whose first character is '|' are ignored.
+//! A B C D E F G | x y        <- the items; those after '|' are secondary
+//! C E F                      <- one option per line: the items it covers
+//! A D G x
+//! ```
+//!
+//! Reading checks everything a problem must satisfy and reports the first fault with its line
+//! and column; it never panics. An option made only of secondary items can never be chosen:
+//! like `dlx1`, the reader keeps going and reports it as a warning.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use itertools::Itertools;
+
+use super::problem::{BuildError, ItemKind, Problem, is_valid_name};
+
+/// Where and why a problem file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending token, or 1 for whole-line faults.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The kinds of fault in a problem file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The input has no line declaring the items.
+    NoItemLine,
+    /// The item line names this item twice.
+    DuplicateItem(String),
+    /// The item line has `|` twice.
+    SecondBar,
+    /// The item line declares no primary item.
+    NoPrimaryItem,
+    /// An item name that cannot be used (for example DLX2's `item:color`).
+    InvalidName(String),
+    /// An option names an item the item line does not declare.
+    UnknownItem(String),
+    /// An option names the same item twice.
+    RepeatedItem(String),
+    /// The problem is too large for 32-bit indices.
+    TooLarge,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        match &self.kind {
+            ParseErrorKind::NoItemLine => {
+                write!(
+                    f,
+                    "expected a line of item names, found only comments or nothing"
+                )
+            }
+            ParseErrorKind::DuplicateItem(name) => {
+                write!(
+                    f,
+                    "item '{name}' is declared twice; item names must be distinct"
+                )
+            }
+            ParseErrorKind::SecondBar => write!(
+                f,
+                "a second '|' on the item line; only one separates primary from secondary items"
+            ),
+            ParseErrorKind::NoPrimaryItem => write!(
+                f,
+                "no primary item: expected at least one item name before '|'"
+            ),
+            ParseErrorKind::InvalidName(name) if name.contains(':') => write!(
+                f,
+                "'{name}' has a color (':'), which DLX1's format does not allow"
+            ),
+            ParseErrorKind::InvalidName(name) => write!(f, "'{name}' is not a valid item name"),
+            ParseErrorKind::UnknownItem(name) => write!(
+                f,
+                "unknown item '{name}'; expected an item declared on the item line"
+            ),
+            ParseErrorKind::RepeatedItem(name) => write!(
+                f,
+                "item '{name}' appears twice in this option; an option is a set of items"
+            ),
+            ParseErrorKind::TooLarge => write!(f, "the problem is too large"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Something odd but harmless in a problem file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was noticed.
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// A problem read from text, with the warnings met on the way.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// Harmless oddities, such as options that name only secondary items.
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads a problem in Knuth's format.
+///
+/// ```
+/// let text = "A B C | x\nA B\nC x\nA x\n";
+/// let parsed = xcover::dlx::format::read(text).unwrap();
+/// assert_eq!(parsed.problem.option_count(), 3);
+/// ```
+pub fn read(text: &str) -> Result<Parsed, ParseError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line))
+        .filter(|(_, line)| !line.starts_with('|') && !line.trim().is_empty());
+
+    let Some((item_line, items_text)) = lines.next() else {
+        return Err(ParseError {
+            line: text.lines().count().max(1),
+            column: 1,
+            kind: ParseErrorKind::NoItemLine,
+        });
+    };
+    let mut problem = Problem::new();
+    let mut kind = ItemKind::Primary;
+    for (column, token) in tokens(items_text) {
+        let fail = |kind| ParseError {
+            line: item_line,
+            column,
+            kind,
+        };
+        if token == "|" {
+            if kind == ItemKind::Secondary {
+                return Err(fail(ParseErrorKind::SecondBar));
+            }
+            kind = ItemKind::Secondary;
+            continue;
+        }
+        if !is_valid_name(token) || token.contains(':') {
+            return Err(fail(ParseErrorKind::InvalidName(token.to_string())));
+        }
+        problem.add_item(token, kind).map_err(|error| {
+            fail(match error {
+                BuildError::DuplicateItem(name) => ParseErrorKind::DuplicateItem(name),
+                BuildError::TooLarge => ParseErrorKind::TooLarge,
+                _ => ParseErrorKind::InvalidName(token.to_string()),
+            })
+        })?;
+    }
+    if problem.primary_count() == 0 {
+        return Err(ParseError {
+            line: item_line,
+            column: 1,
+            kind: ParseErrorKind::NoPrimaryItem,
+        });
+    }
+
+    let mut warnings = Vec::new();
+    let mut option = Vec::new();
+    for (line, option_text) in lines {
+        option.clear();
+        for (column, token) in tokens(option_text) {
+            let fail = |kind| ParseError { line, column, kind };
+            let item = problem
+                .item(token)
+                .ok_or_else(|| fail(ParseErrorKind::UnknownItem(token.to_string())))?;
+            if option.contains(&item) {
+                return Err(fail(ParseErrorKind::RepeatedItem(token.to_string())));
+            }
+            option.push(item);
+        }
+        if option
+            .iter()
+            .all(|&item| problem.kind(item) == ItemKind::Secondary)
+        {
+            warnings.push(Warning {
+                line,
+                message: "option names only secondary items and can never be chosen; dropped"
+                    .to_string(),
+            });
+        }
+        problem.add_option(&option).map_err(|_| ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::TooLarge,
+        })?;
+    }
+    Ok(Parsed { problem, warnings })
+}
+
+/// The white-space separated tokens of a line with their 1-based character columns.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let skipped = rest.len() - rest.trim_start().len();
+        column += rest[..skipped].chars().count();
+        rest = &rest[skipped..];
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let start = column + 1;
+        column += token.chars().count();
+        rest = &rest[end..];
+        Some((start, token))
+    })
+}
+
+/// Writes a problem in Knuth's format: the item line, then one line per option.
+pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
+    let names_of = |kind| {
+        problem
+            .items()
+            .filter(move |&item| problem.kind(item) == kind)
+            .map(|item| problem.name(item))
+    };
+    write!(out, "{}", names_of(ItemKind::Primary).join(" "))?;
+    let mut secondary = names_of(ItemKind::Secondary).peekable();
+    if secondary.peek().is_some() {
+        write!(out, " | {}", secondary.join(" "))?;
+    }
+    writeln!(out)?;
+    for option in problem.options() {
+        write_option(problem, option, out)?;
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Writes one option as its item names separated by spaces (no newline).
+pub fn write_option<W: Write>(
+    problem: &Problem,
+    option: super::OptionId,
+    out: &mut W,
+) -> io::Result<()> {
+    let names = problem
+        .option(option)
+        .iter()
+        .map(|&item| problem.name(item));
+    write!(out, "{}", names.format(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_report_character_columns() {
+        let found: Vec<_> = tokens("  ab  c\td").collect();
+        assert_eq!(found, vec![(3, "ab"), (7, "c"), (9, "d")]);
+    }
+
+    #[test]
+    fn round_trip_keeps_items_and_options() {
+        let text = "a b c | x y\na x\nb c y\nc\n";
+        let parsed = read(text).unwrap();
+        let mut out = Vec::new();
+        write(&parsed.problem, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+    }
+}

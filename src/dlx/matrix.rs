@@ -1,0 +1,252 @@
+//! The compiled, immutable form of a problem: Knuth's node arrays.
+//!
+//! A [`Matrix`] is built once from a [`Problem`] and never changes afterwards, so one matrix can
+//! serve any number of searches, one after another or on several threads at once; the links
+//! that dance during a search live in a [`Solver`](super::Solver), which starts from a copy of
+//! the arrays kept here. Links are `u32` array indices, as in Knuth's `dlx1`:
+//!
+//! ```text
+//!   items:  0=root  1 .. primary  primary+1 .. n   n+1 = root of the secondary items
+//!           (prev, next) links: the primary items in one circle, secondary ones in another
+//!
+//!   nodes:  0   1 .. n          n+1     ...      spacer  ...     spacer
+//!           -   item headers    spacer  option 0 nodes   option 1 ...
+//!               (up, down, len) (up = first node of the option before it,
+//!                                down = last node of the option after it)
+//! ```
+//!
+//! An option node's `top` is its item; a header's `top` is the item's current length; a
+//! spacer's `top` is 0, which no item has.
+
+use super::problem::{ItemId, ItemKind, OptionId, Problem};
+use super::search::Solver;
+
+/// One cell of the node array: vertical links and the item (or, in a header, the length).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Node {
+    pub up: u32,
+    pub down: u32,
+    pub top: u32,
+}
+
+/// One cell of the item array: horizontal links of the active-item lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct ItemLink {
+    pub prev: u32,
+    pub next: u32,
+}
+
+/// A problem compiled into flat link arrays, ready to be searched.
+#[derive(Debug, Clone)]
+pub struct Matrix {
+    problem: Problem,
+    /// Initial state of the node array (headers, option nodes and spacers).
+    pub(crate) nodes: Vec<Node>,
+    /// Initial state of the item lists.
+    pub(crate) items: Vec<ItemLink>,
+    /// Number of items; headers are nodes `1..=item_count`.
+    pub(crate) item_count: u32,
+    /// For each node, the option it belongs to (meaningless for headers and spacers).
+    pub(crate) node_option: Vec<u32>,
+    /// For each problem option, its first node, or 0 if the option was dropped.
+    pub(crate) option_first: Vec<u32>,
+    /// For each problem item, its index `1..=item_count` in the matrix.
+    pub(crate) item_index: Vec<u32>,
+    /// Options dropped because they name only secondary items.
+    dropped: Vec<OptionId>,
+}
+
+/// Why a problem cannot be compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatrixError {
+    /// A problem with no primary item has no meaningful exact cover.
+    NoPrimaryItem,
+    /// More nodes than 32-bit indices can address.
+    TooLarge,
+}
+
+impl std::fmt::Display for MatrixError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatrixError::NoPrimaryItem => write!(f, "the problem has no primary item"),
+            MatrixError::TooLarge => write!(f, "the problem is too large for 32-bit indices"),
+        }
+    }
+}
+
+impl std::error::Error for MatrixError {}
+
+impl Matrix {
+    /// Compiles a problem. Options that name only secondary items can never be chosen; they
+    /// are left out of the matrix and listed by [`Matrix::dropped_options`].
+    pub fn new(problem: Problem) -> Result<Matrix, MatrixError> {
+        let primary = problem.primary_count();
+        if primary == 0 {
+            return Err(MatrixError::NoPrimaryItem);
+        }
+        let n = problem.item_count();
+        let total = n as u64 + 1 + problem.node_count() as u64 + problem.option_count() as u64 + 1;
+        if total >= u32::MAX as u64 {
+            return Err(MatrixError::TooLarge);
+        }
+
+        // Primary items first, then secondary ones, each group in the order given.
+        let mut item_index = vec![0u32; n];
+        let mut next_primary = 1u32;
+        let mut next_secondary = primary as u32 + 1;
+        for item in problem.items() {
+            let slot = match problem.kind(item) {
+                ItemKind::Primary => &mut next_primary,
+                ItemKind::Secondary => &mut next_secondary,
+            };
+            item_index[item.0 as usize] = *slot;
+            *slot += 1;
+        }
+
+        let n32 = n as u32;
+        let mut items = vec![ItemLink::default(); n + 2];
+        link_circle(&mut items, 0, 1..=primary as u32);
+        link_circle(&mut items, n32 + 1, primary as u32 + 1..=n32);
+
+        let mut nodes: Vec<Node> = Vec::with_capacity(total as usize);
+        nodes.push(Node::default());
+        for i in 1..=n32 {
+            nodes.push(Node {
+                up: i,
+                down: i,
+                top: 0,
+            });
+        }
+        let mut node_option = vec![0u32; n + 1];
+        let mut option_first = vec![0u32; problem.option_count()];
+        let mut dropped = Vec::new();
+
+        // The first spacer; its `up` is never followed.
+        let mut spacer = nodes.len();
+        nodes.push(Node::default());
+        node_option.push(0);
+        for option in problem.options() {
+            let option_items = problem.option(option);
+            if option_items
+                .iter()
+                .all(|&item| problem.kind(item) == ItemKind::Secondary)
+            {
+                dropped.push(option);
+                continue;
+            }
+            let first = nodes.len() as u32;
+            option_first[option.0 as usize] = first;
+            for &item in option_items {
+                let i = item_index[item.0 as usize];
+                let x = nodes.len() as u32;
+                let last = nodes[i as usize].up;
+                nodes.push(Node {
+                    up: last,
+                    down: i,
+                    top: i,
+                });
+                nodes[last as usize].down = x;
+                nodes[i as usize].up = x;
+                nodes[i as usize].top += 1;
+                node_option.push(option.0);
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer].down = last;
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: 0,
+            });
+            node_option.push(0);
+        }
+
+        Ok(Matrix {
+            problem,
+            nodes,
+            items,
+            item_count: n32,
+            node_option,
+            option_first,
+            item_index,
+            dropped,
+        })
+    }
+
+    /// The problem this matrix was compiled from.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Options left out because they name only secondary items.
+    pub fn dropped_options(&self) -> &[OptionId] {
+        &self.dropped
+    }
+
+    /// A new search state for this matrix.
+    pub fn solver(&self) -> Solver<'_> {
+        Solver::new(self)
+    }
+
+    /// How many options contain this item (before any search).
+    pub fn item_len(&self, item: ItemId) -> u32 {
+        self.nodes[self.item_index[item.0 as usize] as usize].top
+    }
+}
+
+/// Links `members` into a doubly linked circle through `head`.
+fn link_circle(items: &mut [ItemLink], head: u32, members: std::ops::RangeInclusive<u32>) {
+    let mut prev = head;
+    for i in members {
+        items[prev as usize].next = i;
+        items[i as usize].prev = prev;
+        prev = i;
+    }
+    items[prev as usize].next = head;
+    items[head as usize].prev = prev;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_follows_knuth() {
+        let mut problem = Problem::new();
+        let a = problem.add_primary("a").unwrap();
+        let b = problem.add_primary("b").unwrap();
+        let x = problem.add_secondary("x").unwrap();
+        problem.add_option(&[a, x]).unwrap();
+        problem.add_option(&[x]).unwrap();
+        problem.add_option(&[b, a]).unwrap();
+        let matrix = Matrix::new(problem).unwrap();
+        // headers 1..=3, spacer 4, option 0 at 5..=6, spacer 7, option 2 at 8..=9, spacer 10
+        assert_eq!(matrix.nodes.len(), 11);
+        assert_eq!(matrix.dropped_options(), &[OptionId(1)]);
+        assert_eq!(matrix.nodes[1].top, 2, "item a is in two options");
+        assert_eq!(matrix.nodes[3].top, 1, "item x is in one kept option");
+        assert_eq!(
+            matrix.nodes[7].up, 5,
+            "spacer points back to its option's first node"
+        );
+        assert_eq!(
+            matrix.nodes[4].down, 6,
+            "spacer points at the next option's last node"
+        );
+        assert_eq!(matrix.nodes[10].up, 8);
+        assert_eq!(matrix.option_first, vec![5, 0, 8]);
+        assert_eq!(matrix.items[0].next, 1);
+        assert_eq!(matrix.items[2].next, 0);
+        assert_eq!(matrix.items[4].next, 3, "secondary circle has its own head");
+    }
+
+    #[test]
+    fn no_primary_item_is_an_error() {
+        let mut problem = Problem::new();
+        problem.add_secondary("x").unwrap();
+        assert_eq!(
+            Matrix::new(problem).unwrap_err(),
+            MatrixError::NoPrimaryItem
+        );
+    }
+}

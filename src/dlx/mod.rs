@@ -1,0 +1,16 @@
+//! The generic exact-cover engine: Knuth's Algorithm X with dancing links.
+//!
+//! Nothing here knows about Sudoku or any other puzzle. A [`Problem`] names items and options;
+//! a [`Matrix`] compiles it into flat link arrays once; a [`Solver`] holds the mutable state of
+//! searches on that matrix and answers the questions users ask: the first solution, every
+//! solution (lazily), the count up to a limit, a [`Verdict`] on uniqueness, and [`Stats`].
+//! [`format`] reads and writes Knuth's text format.
+
+pub mod format;
+mod matrix;
+mod problem;
+mod search;
+
+pub use matrix::{Matrix, MatrixError};
+pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem};
+pub use search::{ChooseError, Search, Solution, Solutions, Solver, Stats, Verdict};

@@ -1,0 +1,250 @@
+//! An exact-cover problem as a user describes it: named items and options.
+//!
+//! This is the mutable, checked description a caller builds (by hand, from an encoder such as
+//! the Sudoku layer, or by reading Knuth's text format). It knows nothing about links or search;
+//! [`Matrix::new`](super::Matrix::new) compiles it into the flat arrays the search dances on.
+//! Every check a problem needs (duplicate names, an option naming an item twice, no primary
+//! item) happens here, so a compiled matrix is always well formed.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use bitvec::vec::BitVec;
+
+/// Index of an item in the order it was added to its [`Problem`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemId(pub u32);
+
+/// Index of an option in the order it was added to its [`Problem`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OptionId(pub u32);
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Covered exactly once by every solution.
+    Primary,
+    /// Covered at most once.
+    Secondary,
+}
+
+/// What can go wrong while building a problem through the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuildError {
+    /// An item name was given twice.
+    DuplicateItem(String),
+    /// An item name is empty, contains white space or `|`.
+    InvalidName(String),
+    /// An option names an [`ItemId`] that does not exist.
+    UnknownItem(ItemId),
+    /// An option names an item by a name that was never declared.
+    UnknownName(String),
+    /// An option names the same item twice.
+    RepeatedItem(String),
+    /// An option with no items at all.
+    EmptyOption,
+    /// Too many items or nodes for the `u32` indices of the matrix.
+    TooLarge,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::DuplicateItem(name) => write!(f, "item '{name}' is declared twice"),
+            BuildError::InvalidName(name) => write!(
+                f,
+                "'{name}' is not a valid item name (it must be non-empty, without spaces or '|')"
+            ),
+            BuildError::UnknownItem(id) => write!(f, "no item has id {}", id.0),
+            BuildError::UnknownName(name) => write!(f, "unknown item '{name}'"),
+            BuildError::RepeatedItem(name) => write!(f, "the option names item '{name}' twice"),
+            BuildError::EmptyOption => write!(f, "an option must name at least one item"),
+            BuildError::TooLarge => write!(f, "the problem is too large for 32-bit indices"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// An exact-cover problem: items, primary or secondary, and options, each a set of items.
+///
+/// A solution is a set of options that covers every primary item exactly once and every
+/// secondary item at most once (the semantics of Knuth's DLX1).
+///
+/// ```
+/// use xcover::dlx::{Matrix, Problem};
+///
+/// let mut problem = Problem::new();
+/// let [a, b, c] = ["a", "b", "c"].map(|name| problem.add_primary(name).unwrap());
+/// problem.add_option(&[a, b]).unwrap();
+/// problem.add_option(&[c]).unwrap();
+/// problem.add_option(&[a, c]).unwrap();
+/// let matrix = Matrix::new(problem).unwrap();
+/// assert_eq!(matrix.solver().count(None), 1);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Problem {
+    names: Vec<String>,
+    kinds: Vec<ItemKind>,
+    by_name: HashMap<String, ItemId>,
+    /// Items of all options, one after another; option `k` is
+    /// `option_items[option_starts[k]..option_starts[k + 1]]`.
+    option_items: Vec<ItemId>,
+    option_starts: Vec<u32>,
+    /// Scratch marks for the repeated-item check, kept to avoid an allocation per option.
+    seen: BitVec,
+}
+
+impl Problem {
+    /// An empty problem.
+    pub fn new() -> Problem {
+        Problem {
+            option_starts: vec![0],
+            ..Problem::default()
+        }
+    }
+
+    /// Adds an item that every solution covers exactly once.
+    pub fn add_primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.add_item(name, ItemKind::Primary)
+    }
+
+    /// Adds an item that every solution covers at most once.
+    pub fn add_secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.add_item(name, ItemKind::Secondary)
+    }
+
+    /// Adds an item of the given kind.
+    pub fn add_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
+        if !is_valid_name(name) {
+            return Err(BuildError::InvalidName(name.to_string()));
+        }
+        if self.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItem(name.to_string()));
+        }
+        let id = ItemId(u32::try_from(self.names.len()).map_err(|_| BuildError::TooLarge)?);
+        self.names.push(name.to_string());
+        self.kinds.push(kind);
+        self.by_name.insert(name.to_string(), id);
+        self.seen.push(false);
+        Ok(id)
+    }
+
+    /// Adds an option covering `items`, which must be distinct and exist.
+    ///
+    /// An option made only of secondary items is accepted here but can never be part of a
+    /// solution; [`Matrix::new`](super::Matrix::new) drops it and reports it.
+    pub fn add_option(&mut self, items: &[ItemId]) -> Result<OptionId, BuildError> {
+        if items.is_empty() {
+            return Err(BuildError::EmptyOption);
+        }
+        let id = OptionId(
+            u32::try_from(self.option_starts.len() - 1).map_err(|_| BuildError::TooLarge)?,
+        );
+        let mut error = None;
+        for &item in items {
+            match self.seen.get(item.0 as usize).map(|bit| *bit) {
+                None => {
+                    error = Some(BuildError::UnknownItem(item));
+                    break;
+                }
+                Some(true) => {
+                    error = Some(BuildError::RepeatedItem(self.name(item).to_string()));
+                    break;
+                }
+                Some(false) => self.seen.set(item.0 as usize, true),
+            }
+        }
+        for &item in items {
+            if let Some(mut bit) = self.seen.get_mut(item.0 as usize) {
+                *bit = false;
+            }
+        }
+        if let Some(error) = error {
+            return Err(error);
+        }
+        let end = self.option_items.len() + items.len();
+        let end = u32::try_from(end).map_err(|_| BuildError::TooLarge)?;
+        self.option_items.extend_from_slice(items);
+        self.option_starts.push(end);
+        Ok(id)
+    }
+
+    /// Adds an option given by item names.
+    pub fn add_option_by_names<S: AsRef<str>>(
+        &mut self,
+        names: &[S],
+    ) -> Result<OptionId, BuildError> {
+        let mut items = Vec::with_capacity(names.len());
+        for name in names {
+            let name = name.as_ref();
+            match self.item(name) {
+                Some(id) => items.push(id),
+                None => return Err(BuildError::UnknownName(name.to_string())),
+            }
+        }
+        self.add_option(&items)
+    }
+
+    /// The item with this name, if any.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The name of an item.
+    pub fn name(&self, item: ItemId) -> &str {
+        &self.names[item.0 as usize]
+    }
+
+    /// Whether an item is primary or secondary.
+    pub fn kind(&self, item: ItemId) -> ItemKind {
+        self.kinds[item.0 as usize]
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.kinds
+            .iter()
+            .filter(|&&kind| kind == ItemKind::Primary)
+            .count()
+    }
+
+    /// Number of options.
+    pub fn option_count(&self) -> usize {
+        self.option_starts.len() - 1
+    }
+
+    /// The items of an option, in the order they were given.
+    pub fn option(&self, option: OptionId) -> &[ItemId] {
+        let k = option.0 as usize;
+        &self.option_items[self.option_starts[k] as usize..self.option_starts[k + 1] as usize]
+    }
+
+    /// All items in the order they were added.
+    pub fn items(&self) -> impl Iterator<Item = ItemId> + '_ {
+        (0..self.names.len() as u32).map(ItemId)
+    }
+
+    /// All options in the order they were added.
+    pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
+        (0..self.option_count() as u32).map(OptionId)
+    }
+
+    /// Total number of item occurrences over all options.
+    pub(crate) fn node_count(&self) -> usize {
+        self.option_items.len()
+    }
+}
+
+/// A name is usable in Knuth's format: non-empty, printable, no white space and no `|`.
+pub fn is_valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || c == '|' || c.is_control())
+}
