@@ -1,3 +1,11 @@
-fn main() {
-    println!("Hello, world!");
+//! The `xcover` command: a thin shell over the library.
+//!
+//! It parses arguments, reads files, calls the library and prints; no solving logic lives here.
+//! Exit codes scripts can rely on: 0 when every input was read, 1 when any input was invalid
+//! (the rest is still processed), 2 for bad usage.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
 }

@@ -7,6 +7,7 @@
 //! [`format`] reads and writes Knuth's text format.
 
 pub mod format;
+mod links;
 mod matrix;
 mod problem;
 mod search;

@@ -13,7 +13,8 @@
 
 use std::ops::ControlFlow;
 
-use super::matrix::{ItemLink, Matrix, Node};
+use super::links::Links;
+use super::matrix::Matrix;
 use super::problem::OptionId;
 
 /// Counters of the work a search did.
@@ -85,8 +86,7 @@ impl std::error::Error for ChooseError {}
 #[derive(Debug, Clone)]
 pub struct Solver<'m> {
     matrix: &'m Matrix,
-    nodes: Vec<Node>,
-    items: Vec<ItemLink>,
+    links: Links,
     /// First nodes of the options chosen before the search, in the order chosen.
     chosen: Vec<u32>,
     /// The choice stack: at level `l`, the node of the option being tried.
@@ -100,8 +100,7 @@ impl<'m> Solver<'m> {
         let primary = matrix.problem().primary_count();
         Solver {
             matrix,
-            nodes: matrix.nodes.clone(),
-            items: matrix.items.clone(),
+            links: Links::new(matrix),
             chosen: Vec::new(),
             stack: vec![0; primary + 1],
             stats: Stats::default(),
@@ -125,22 +124,18 @@ impl<'m> Solver<'m> {
         if first == 0 {
             return Err(ChooseError::Dropped(option));
         }
-        let mut p = first as usize;
-        while self.nodes[p].top != 0 {
-            let i = self.nodes[p].top as usize;
-            if self.items[self.items[i].prev as usize].next as usize != i {
+        let mut p = first;
+        while self.links.top(p) != 0 {
+            if !self.links.is_active(self.links.top(p)) {
                 return Err(ChooseError::Conflict(option));
             }
             p += 1;
         }
-        let mut updates = 0;
-        let mut p = first as usize;
-        while self.nodes[p].top != 0 {
-            let item = self.nodes[p].top;
-            cover(&mut self.nodes, &mut self.items, item, &mut updates);
+        let mut p = first;
+        while self.links.top(p) != 0 {
+            self.stats.updates += self.links.cover(self.links.top(p));
             p += 1;
         }
-        self.stats.updates += updates;
         self.chosen.push(first);
         Ok(())
     }
@@ -148,13 +143,12 @@ impl<'m> Solver<'m> {
     /// Takes back every option given to [`Solver::choose`], newest first.
     pub fn unchoose_all(&mut self) {
         while let Some(first) = self.chosen.pop() {
-            let mut last = first as usize;
-            while self.nodes[last + 1].top != 0 {
+            let mut last = first;
+            while self.links.top(last + 1) != 0 {
                 last += 1;
             }
-            for p in (first as usize..=last).rev() {
-                let item = self.nodes[p].top;
-                uncover(&mut self.nodes, &mut self.items, item);
+            for p in (first..=last).rev() {
+                self.links.uncover(self.links.top(p));
             }
         }
     }
@@ -295,8 +289,7 @@ impl<'m> Search<'_, 'm> {
     /// The next solution, or `None` when there are no more.
     pub fn next_solution(&mut self) -> Option<Solution<'_>> {
         let solver = &mut *self.solver;
-        let nodes = &mut solver.nodes[..];
-        let items = &mut solver.items[..];
+        let links = &mut solver.links;
         let stack = &mut solver.stack[..];
         let headers = solver.matrix.item_count;
         let mut level = self.level;
@@ -307,37 +300,28 @@ impl<'m> Search<'_, 'm> {
             match step {
                 Step::Enter => {
                     entered += 1;
-                    if items[0].next == 0 {
+                    if links.first_active() == 0 {
                         step = Step::Backtrack;
                         break true;
                     }
-                    let (item, len) = fewest_options(nodes, items);
+                    let (item, len) = links.fewest_options();
                     if len == 0 {
                         step = Step::Backtrack;
                         continue;
                     }
-                    cover(nodes, items, item, &mut updates);
-                    stack[level] = nodes[item as usize].down;
+                    updates += links.cover(item);
+                    stack[level] = links.down(item);
                     step = Step::Try;
                 }
                 Step::Try => {
                     let x = stack[level];
                     if x <= headers {
                         // Back at the header: every option of item `x` has been tried.
-                        uncover(nodes, items, x);
+                        links.uncover(x);
                         step = Step::Backtrack;
                         continue;
                     }
-                    let mut p = x as usize + 1;
-                    while p != x as usize {
-                        let j = nodes[p].top;
-                        if j == 0 {
-                            p = nodes[p].up as usize;
-                        } else {
-                            cover(nodes, items, j, &mut updates);
-                            p += 1;
-                        }
-                    }
+                    updates += links.cover_others(x);
                     level += 1;
                     step = Step::Enter;
                 }
@@ -348,8 +332,8 @@ impl<'m> Search<'_, 'm> {
                     }
                     level -= 1;
                     let x = stack[level];
-                    uncover_others(nodes, items, x);
-                    stack[level] = nodes[x as usize].down;
+                    links.uncover_others(x);
+                    stack[level] = links.down(x);
                     step = Step::Try;
                 }
                 Step::Done => break false,
@@ -379,9 +363,8 @@ impl Drop for Search<'_, '_> {
         let solver = &mut *self.solver;
         for level in (0..self.level).rev() {
             let x = solver.stack[level];
-            uncover_others(&mut solver.nodes, &mut solver.items, x);
-            let item = solver.nodes[x as usize].top;
-            uncover(&mut solver.nodes, &mut solver.items, item);
+            solver.links.uncover_others(x);
+            solver.links.uncover(solver.links.top(x));
         }
         self.level = 0;
         self.step = Step::Done;
@@ -402,100 +385,3 @@ impl Iterator for Solutions<'_, '_> {
     }
 }
 
-/// The active primary item with the fewest options, and that number. Stops early at 0 or 1:
-/// nothing beats a dead end or a forced move.
-#[inline]
-fn fewest_options(nodes: &[Node], items: &[ItemLink]) -> (u32, u32) {
-    let mut best = 0;
-    let mut best_len = u32::MAX;
-    let mut i = items[0].next;
-    while i != 0 {
-        let len = nodes[i as usize].top;
-        if len < best_len {
-            best = i;
-            best_len = len;
-            if len <= 1 {
-                break;
-            }
-        }
-        i = items[i as usize].next;
-    }
-    (best, best_len)
-}
-
-/// Removes item `i` from its active list and every option containing it from the other
-/// columns.
-#[inline]
-fn cover(nodes: &mut [Node], items: &mut [ItemLink], i: u32, updates: &mut u64) {
-    let mut p = nodes[i as usize].down;
-    while p != i {
-        hide(nodes, p, updates);
-        p = nodes[p as usize].down;
-    }
-    let ItemLink { prev, next } = items[i as usize];
-    items[prev as usize].next = next;
-    items[next as usize].prev = prev;
-}
-
-/// Exactly undoes [`cover`].
-#[inline]
-fn uncover(nodes: &mut [Node], items: &mut [ItemLink], i: u32) {
-    let ItemLink { prev, next } = items[i as usize];
-    items[prev as usize].next = i;
-    items[next as usize].prev = i;
-    let mut p = nodes[i as usize].up;
-    while p != i {
-        unhide(nodes, p);
-        p = nodes[p as usize].up;
-    }
-}
-
-/// Unlinks the nodes of `p`'s option, other than `p`, from their columns.
-#[inline]
-fn hide(nodes: &mut [Node], p: u32, updates: &mut u64) {
-    let mut q = p as usize + 1;
-    while q != p as usize {
-        let Node { up, down, top } = nodes[q];
-        if top == 0 {
-            q = up as usize;
-        } else {
-            nodes[up as usize].down = down;
-            nodes[down as usize].up = up;
-            nodes[top as usize].top -= 1;
-            *updates += 1;
-            q += 1;
-        }
-    }
-}
-
-/// Exactly undoes [`hide`], walking the option the other way.
-#[inline]
-fn unhide(nodes: &mut [Node], p: u32) {
-    let mut q = p as usize - 1;
-    while q != p as usize {
-        let Node { up, down, top } = nodes[q];
-        if top == 0 {
-            q = down as usize;
-        } else {
-            nodes[up as usize].down = q as u32;
-            nodes[down as usize].up = q as u32;
-            nodes[top as usize].top += 1;
-            q -= 1;
-        }
-    }
-}
-
-/// Uncovers the items of `x`'s option other than `x`'s own, right to left.
-#[inline]
-fn uncover_others(nodes: &mut [Node], items: &mut [ItemLink], x: u32) {
-    let mut p = x as usize - 1;
-    while p != x as usize {
-        let j = nodes[p].top;
-        if j == 0 {
-            p = nodes[p].down as usize;
-        } else {
-            uncover(nodes, items, j);
-            p -= 1;
-        }
-    }
-}
