@@ -95,7 +95,10 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
         }
     };
     for warning in &parsed.warnings {
-        eprintln!("{}:{}: warning: {}", input.name, warning.line, warning.message);
+        eprintln!(
+            "{}:{}: warning: {}",
+            input.name, warning.line, warning.message
+        );
     }
     let matrix = match Matrix::new(parsed.problem) {
         Ok(matrix) => matrix,

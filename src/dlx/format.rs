@@ -182,9 +182,13 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         option.clear();
         for (column, token) in tokens(option_text) {
             let fail = |kind| ParseError { line, column, kind };
-            let item = problem
-                .item(token)
-                .ok_or_else(|| fail(ParseErrorKind::UnknownItem(token.to_string())))?;
+            let item = problem.item(token).ok_or_else(|| {
+                fail(if token.contains(':') {
+                    ParseErrorKind::InvalidName(token.to_string())
+                } else {
+                    ParseErrorKind::UnknownItem(token.to_string())
+                })
+            })?;
             if option.contains(&item) {
                 return Err(fail(ParseErrorKind::RepeatedItem(token.to_string())));
             }

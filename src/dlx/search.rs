@@ -384,4 +384,3 @@ impl Iterator for Solutions<'_, '_> {
         self.search.next_solution().map(|s| s.to_vec())
     }
 }
-

@@ -94,10 +94,13 @@ fn cell_name(row: i32, col: i32) -> String {
     format!("r{row}c{col}")
 }
 
+/// A cell of a piece: (row, column).
+type Cell = (i32, i32);
+
 /// The distinct shapes a piece takes under the eight rotations and reflections, each moved
 /// to touch row 0 and column 0 and sorted so that equal shapes compare equal.
-fn orientations(cells: &[(i32, i32); 5]) -> Vec<[(i32, i32); 5]> {
-    let transforms: [fn((i32, i32)) -> (i32, i32); 8] = [
+fn orientations(cells: &[Cell; 5]) -> Vec<[Cell; 5]> {
+    let transforms: [fn(Cell) -> Cell; 8] = [
         |(r, c)| (r, c),
         |(r, c)| (c, -r),
         |(r, c)| (-r, -c),

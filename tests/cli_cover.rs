@@ -1,0 +1,117 @@
+//! The `xcover cover` and `xcover example` commands, run as a user runs them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn xcover(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn example_piped_into_count() {
+    for (example, count) in [
+        (&["example", "queens", "8"][..], "92\n"),
+        (&["example", "langford", "7"][..], "52\n"),
+        (&["example", "latin", "4"][..], "576\n"),
+        (&["example", "pentominoes", "20x3"][..], "8\n"),
+    ] {
+        let problem = xcover(example, "");
+        assert!(problem.status.success());
+        let counted = xcover(&["cover", "count", "-"], &stdout(&problem));
+        assert_eq!(stdout(&counted), count, "{example:?}");
+        assert!(counted.status.success());
+    }
+}
+
+#[test]
+fn count_respects_the_limit_and_stats_go_to_stderr() {
+    let problem = stdout(&xcover(&["example", "queens", "8"], ""));
+    let counted = xcover(
+        &["cover", "count", "--limit", "10", "--stats", "-"],
+        &problem,
+    );
+    assert_eq!(stdout(&counted), "10\n");
+    let stats = stderr(&counted);
+    assert!(
+        stats.contains("nodes") && stats.contains("updates") && stats.contains("time"),
+        "{stats}"
+    );
+}
+
+#[test]
+fn solve_prints_option_lines_separated_by_blank_lines() {
+    let output = xcover(&["cover", "solve", "data/cover/knuth-7.dlx"], "");
+    let text = stdout(&output);
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.sort();
+    assert_eq!(lines, vec!["A D", "B G", "C E F"]);
+
+    let all = xcover(&["cover", "solve", "--all", "data/cover/secondary.dlx"], "");
+    let text = stdout(&all);
+    assert_eq!(text.split("\n\n").count(), 3, "{text}");
+    assert!(stderr(&all).contains("secondary.dlx:8: warning"));
+
+    let limited = xcover(
+        &["cover", "solve", "--limit", "2", "data/cover/secondary.dlx"],
+        "",
+    );
+    assert_eq!(stdout(&limited).split("\n\n").count(), 2);
+}
+
+#[test]
+fn no_solution_is_said_on_stderr() {
+    let output = xcover(&["cover", "solve", "-"], "a b\na\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "");
+    assert!(stderr(&output).contains("no solution"));
+}
+
+#[test]
+fn bad_input_names_file_line_and_column_and_exits_1() {
+    let output = xcover(&["cover", "count", "-"], "a b\na c\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output).trim(),
+        "<stdin>:2:3: unknown item 'c'; expected an item declared on the item line"
+    );
+    let missing = xcover(&["cover", "count", "no/such/file.dlx"], "");
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("no/such/file.dlx"));
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    assert_eq!(xcover(&["cover", "count"], "").status.code(), Some(2));
+    assert_eq!(xcover(&["frobnicate"], "").status.code(), Some(2));
+    assert_eq!(
+        xcover(&["example", "pentominoes", "6by10"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        xcover(&["example", "pentominoes", "7x7"], "").status.code(),
+        Some(1)
+    );
+}

@@ -1,0 +1,124 @@
+//! Property test: on random small problems, the engine finds exactly the solutions that a
+//! brute-force enumeration of option subsets finds, with and without options chosen up front.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use xcover::dlx::{ItemKind, Matrix, OptionId, Problem, Verdict};
+
+/// A random problem: item kinds, then options as item-index sets.
+fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
+    (1usize..=5, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let kinds: Vec<bool> = (0..n).map(|i| i < primary).collect();
+        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n);
+        (Just(kinds), proptest::collection::vec(option, 0..=10))
+    })
+}
+
+fn build(kinds: &[bool], options: &[Vec<usize>]) -> Problem {
+    let mut problem = Problem::new();
+    let ids: Vec<_> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, &primary)| {
+            let kind = if primary {
+                ItemKind::Primary
+            } else {
+                ItemKind::Secondary
+            };
+            problem.add_item(&format!("i{i}"), kind).unwrap()
+        })
+        .collect();
+    for option in options {
+        let items: Vec<_> = option.iter().map(|&i| ids[i]).collect();
+        problem.add_option(&items).unwrap();
+    }
+    problem
+}
+
+/// Every subset of options (leaving out those with only secondary items, as DLX1 does) that
+/// covers each primary item once and each secondary item at most once.
+fn brute_force(kinds: &[bool], options: &[Vec<usize>]) -> BTreeSet<BTreeSet<u32>> {
+    let usable: Vec<usize> = (0..options.len())
+        .filter(|&k| options[k].iter().any(|&i| kinds[i]))
+        .collect();
+    let mut found = BTreeSet::new();
+    for mask in 0u32..(1 << usable.len()) {
+        let mut covered = vec![0; kinds.len()];
+        let chosen: Vec<usize> = (0..usable.len())
+            .filter(|b| mask & (1 << b) != 0)
+            .map(|b| usable[b])
+            .collect();
+        for &k in &chosen {
+            for &i in &options[k] {
+                covered[i] += 1;
+            }
+        }
+        let ok = kinds
+            .iter()
+            .zip(&covered)
+            .all(|(&primary, &c)| if primary { c == 1 } else { c <= 1 });
+        if ok {
+            found.insert(chosen.iter().map(|&k| k as u32).collect());
+        }
+    }
+    found
+}
+
+fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {
+    solution.iter().map(|o| o.0).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn solutions_equal_brute_force((kinds, options) in problem_strategy()) {
+        let expected = brute_force(&kinds, &options);
+        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        let mut solver = matrix.solver();
+        let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
+        prop_assert_eq!(found.len(), expected.len(), "no solution may be found twice");
+        prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+        prop_assert_eq!(solver.count(None), expected.len() as u64);
+        prop_assert_eq!(solver.count(Some(1)), expected.len().min(1) as u64);
+        match solver.verdict() {
+            Verdict::None => prop_assert!(expected.is_empty()),
+            Verdict::Unique(s) => {
+                prop_assert_eq!(expected.len(), 1);
+                prop_assert!(expected.contains(&as_set(&s)));
+            }
+            Verdict::Multiple(a, b) => {
+                prop_assert!(expected.len() >= 2);
+                prop_assert!(expected.contains(&as_set(&a)) && expected.contains(&as_set(&b)));
+                prop_assert_ne!(as_set(&a), as_set(&b));
+            }
+        }
+    }
+
+    #[test]
+    fn chosen_options_keep_exactly_the_solutions_containing_them(
+        (kinds, options) in problem_strategy(),
+        pick in 0usize..10,
+    ) {
+        prop_assume!(!options.is_empty());
+        let pick = pick % options.len();
+        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        let mut solver = matrix.solver();
+        let chosen = solver.choose(OptionId(pick as u32));
+        if options[pick].iter().all(|&i| !kinds[i]) {
+            prop_assert!(chosen.is_err(), "a dropped option cannot be chosen");
+            return Ok(());
+        }
+        prop_assert!(chosen.is_ok());
+        let expected: BTreeSet<_> = brute_force(&kinds, &options)
+            .into_iter()
+            .filter(|s| s.contains(&(pick as u32)))
+            .collect();
+        let found: BTreeSet<_> = solver.solutions().map(|s| as_set(&s)).collect();
+        prop_assert_eq!(found, expected);
+        solver.unchoose_all();
+        prop_assert_eq!(solver.count(None), brute_force(&kinds, &options).len() as u64);
+    }
+}
