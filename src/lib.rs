@@ -23,3 +23,4 @@
 
 pub mod dlx;
 pub mod problems;
+pub mod sudoku;

@@ -5,6 +5,7 @@
 //! groups share (files or `-` for stdin, quiet exit on a closed pipe).
 
 mod cover;
+mod sudoku;
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ enum Command {
     /// Print a classic exact-cover problem in Knuth's format.
     #[command(subcommand)]
     Example(cover::ExampleCommand),
+    /// Solve, count, check and encode Sudoku puzzles of any box shape.
+    #[command(subcommand)]
+    Sudoku(sudoku::SudokuCommand),
 }
 
 /// How a command ended, as scripts see it.
@@ -60,6 +64,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Cover(command) => cover::run(command),
         Command::Example(command) => cover::example(command),
+        Command::Sudoku(command) => sudoku::run(command),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -1,0 +1,113 @@
+//! An independent checker of Sudoku solutions.
+//!
+//! Tests trust a solution only after this module has checked it, and it shares nothing with the
+//! solver: no matrix, no encoding, no box lookup. It recomputes every rule from the box shape's
+//! two numbers: each row, column and box holds every symbol exactly once, and the solution keeps
+//! every clue of the puzzle.
+
+use bitvec::vec::BitVec;
+
+use super::grid::Grid;
+
+/// Checks that `solution` is a complete, valid grid that agrees with every clue of `puzzle`.
+/// The error says which rule fails and where, 1-based.
+pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), String> {
+    if puzzle.shape() != solution.shape() {
+        return Err(format!(
+            "the puzzle has boxes {} but the solution {}",
+            puzzle.shape(),
+            solution.shape()
+        ));
+    }
+    let n = solution.size();
+    let (box_rows, box_cols) = (solution.shape().box_rows(), solution.shape().box_cols());
+    for row in 0..n {
+        for col in 0..n {
+            let (clue, value) = (puzzle.get(row, col), solution.get(row, col));
+            if value == 0 || value as usize > n {
+                return Err(format!(
+                    "r{}c{} holds {value}, not a symbol 1..{n}",
+                    row + 1,
+                    col + 1
+                ));
+            }
+            if clue != 0 && clue != value {
+                return Err(format!(
+                    "r{}c{} holds {value} but the puzzle gives {clue}",
+                    row + 1,
+                    col + 1
+                ));
+            }
+        }
+    }
+    let units = (0..n)
+        .map(|r| ("row", r, (0..n).map(move |c| (r, c)).collect::<Vec<_>>()))
+        .chain((0..n).map(|c| ("column", c, (0..n).map(|r| (r, c)).collect())))
+        .chain((0..n).map(|b| {
+            let (top, left) = ((b / box_rows) * box_rows, (b % box_rows) * box_cols);
+            let cells = (0..n)
+                .map(|k| (top + k / box_cols, left + k % box_cols))
+                .collect();
+            ("box", b, cells)
+        }));
+    for (kind, index, cells) in units {
+        let mut seen: BitVec = BitVec::repeat(false, n + 1);
+        for (row, col) in cells {
+            let value = solution.get(row, col) as usize;
+            if seen[value] {
+                return Err(format!("{kind} {} holds {value} twice", index + 1));
+            }
+            seen.set(value, true);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::BoxShape;
+
+    fn grid(shape: &str, cells: &[u8]) -> Grid {
+        Grid::from_cells(shape.parse::<BoxShape>().unwrap(), cells.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn accepts_a_valid_6x6_with_2x3_boxes() {
+        #[rustfmt::skip]
+        let cells = [
+            1, 2, 3, 4, 5, 6,
+            4, 5, 6, 1, 2, 3,
+            2, 3, 1, 5, 6, 4,
+            5, 6, 4, 2, 3, 1,
+            3, 1, 2, 6, 4, 5,
+            6, 4, 5, 3, 1, 2,
+        ];
+        let solution = grid("2x3", &cells);
+        let mut puzzle = Grid::empty(solution.shape());
+        puzzle.set(0, 0, 1);
+        assert_eq!(check_solution(&puzzle, &solution), Ok(()));
+        // The same rows are not valid with 3x2 boxes: box 1 (rows 1-3, columns 3-4) holds
+        // 3 and 6 twice.
+        let tall = grid("3x2", &cells);
+        assert!(check_solution(&Grid::empty(tall.shape()), &tall).is_err());
+        puzzle.set(0, 0, 2);
+        assert!(
+            check_solution(&puzzle, &solution)
+                .unwrap_err()
+                .contains("r1c1")
+        );
+    }
+
+    #[test]
+    fn rejects_blanks_and_repeats() {
+        let shape: BoxShape = "2x2".parse().unwrap();
+        let empty = Grid::empty(shape);
+        assert!(check_solution(&empty, &empty).is_err());
+        let repeated = grid("2x2", &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 1, 2]);
+        assert_eq!(
+            check_solution(&empty, &repeated),
+            Err("column 3 holds 1 twice".to_string())
+        );
+    }
+}

@@ -1,0 +1,278 @@
+//! Sudoku as exact cover, and back.
+//!
+//! For a grid of side N there are 4N^2 primary items, one per constraint, and N^3 options, one
+//! per (cell, symbol):
+//!
+//! ```text
+//!   items   rIcJ  cell (I, J) is filled        option for symbol V at (I, J):
+//!           rIvV  row I has symbol V             rIcJ rIvV cJvV bKvV
+//!           cJvV  column J has symbol V          (K is the box of the cell)
+//!           bKvV  box K has symbol V           option index: (I * N + J) * N + V - 1
+//! ```
+//!
+//! An [`Encoding`] builds the matrix for one box shape once; every puzzle of that shape is then
+//! solved by a [`GridSolver`] that applies the clues as options chosen before the search (see
+//! [`Solver::choose`]), so a puzzle never rebuilds anything. Chosen options decode back into
+//! a grid through the option index.
+
+use std::ops::ControlFlow;
+
+use crate::dlx::{Matrix, OptionId, Problem, Solver, Stats};
+
+use super::grid::Grid;
+use super::shape::BoxShape;
+
+/// How many solutions a puzzle has, with the solutions themselves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// No solution (clashing clues included).
+    None,
+    /// Exactly one solution: a proper puzzle.
+    Unique(Grid),
+    /// At least two; here are two distinct ones.
+    Multiple(Grid, Grid),
+}
+
+/// A result with the statistics of the search that produced it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer<T> {
+    /// What was asked for.
+    pub value: T,
+    /// Search nodes, link updates and solutions found.
+    pub stats: Stats,
+}
+
+/// The exact-cover matrix of one box shape, built once and shared by every solver.
+#[derive(Debug, Clone)]
+pub struct Encoding {
+    shape: BoxShape,
+    matrix: Matrix,
+}
+
+impl Encoding {
+    /// Builds the matrix for grids of this shape.
+    pub fn new(shape: BoxShape) -> Encoding {
+        let matrix = Matrix::new(problem(shape)).expect("a Sudoku matrix has primary items");
+        Encoding { shape, matrix }
+    }
+
+    /// The box shape this encoding is for.
+    pub fn shape(&self) -> BoxShape {
+        self.shape
+    }
+
+    /// The compiled matrix.
+    pub fn matrix(&self) -> &Matrix {
+        &self.matrix
+    }
+
+    /// A solver for puzzles of this shape; keep one per thread and reuse it.
+    pub fn solver(&self) -> GridSolver<'_> {
+        GridSolver {
+            encoding: self,
+            solver: self.matrix.solver(),
+        }
+    }
+
+    /// The option that puts `value` (from 1) at (`row`, `col`).
+    pub fn option(&self, row: usize, col: usize, value: u8) -> OptionId {
+        let n = self.shape.size();
+        OptionId(((row * n + col) * n + value as usize - 1) as u32)
+    }
+
+    /// Fills `grid` with the cell and symbol of each option.
+    fn decode(&self, options: impl Iterator<Item = OptionId>, grid: &mut Grid) {
+        let n = self.shape.size();
+        for option in options {
+            let k = option.0 as usize;
+            let cell = k / n;
+            grid.set(cell / n, cell % n, (k % n + 1) as u8);
+        }
+    }
+
+    /// The puzzle as a problem in its own right, for Knuth's format: the full item set, each
+    /// clue cell with only its clue's option, and no option that clashes with a clue. Its
+    /// solutions are exactly the puzzle's, so any DLX program can cross-check this one.
+    pub fn puzzle_problem(&self, grid: &Grid) -> Problem {
+        let full = self.matrix.problem();
+        let n = self.shape.size();
+        let mut problem = Problem::new();
+        for item in full.items() {
+            problem
+                .add_primary(full.name(item))
+                .expect("names of a valid problem");
+        }
+        for row in 0..n {
+            for col in 0..n {
+                for value in 1..=n as u8 {
+                    let clue = grid.get(row, col);
+                    let allowed = if clue != 0 {
+                        clue == value
+                    } else {
+                        grid.clues().all(|(cell, v)| {
+                            v != value
+                                || (cell.row != row
+                                    && cell.col != col
+                                    && self.shape.box_of(cell.row, cell.col)
+                                        != self.shape.box_of(row, col))
+                        })
+                    };
+                    if allowed {
+                        let option = full.option(self.option(row, col, value));
+                        problem
+                            .add_option(option)
+                            .expect("options of a valid problem");
+                    }
+                }
+            }
+        }
+        problem
+    }
+}
+
+/// The exact-cover problem of an empty grid of this shape.
+fn problem(shape: BoxShape) -> Problem {
+    let n = shape.size();
+    let mut problem = Problem::new();
+    let mut add = |name: String| problem.add_primary(&name).expect("fresh name");
+    for (a, b) in [("r", "c"), ("r", "v"), ("c", "v"), ("b", "v")] {
+        for i in 1..=n {
+            for j in 1..=n {
+                add(format!("{a}{i}{b}{j}"));
+            }
+        }
+    }
+    // Item ids in the order added: cells, then row, column and box constraints.
+    let item =
+        |kind: usize, i: usize, j: usize| crate::dlx::ItemId((kind * n * n + i * n + j) as u32);
+    for row in 0..n {
+        for col in 0..n {
+            for v in 0..n {
+                let b = shape.box_of(row, col);
+                let items = [
+                    item(0, row, col),
+                    item(1, row, v),
+                    item(2, col, v),
+                    item(3, b, v),
+                ];
+                problem.add_option(&items).expect("distinct items");
+            }
+        }
+    }
+    problem
+}
+
+/// Solves puzzles of one shape, reusing its links from puzzle to puzzle.
+#[derive(Debug, Clone)]
+pub struct GridSolver<'e> {
+    encoding: &'e Encoding,
+    solver: Solver<'e>,
+}
+
+impl<'e> GridSolver<'e> {
+    /// The encoding this solver uses.
+    pub fn encoding(&self) -> &'e Encoding {
+        self.encoding
+    }
+
+    /// Applies the clues of `grid`; false if two clues clash (then there is no solution).
+    fn apply_clues(&mut self, grid: &Grid) -> bool {
+        assert_eq!(
+            grid.shape(),
+            self.encoding.shape,
+            "a grid must be solved with the encoding of its own box shape"
+        );
+        self.solver.unchoose_all();
+        self.solver.reset_stats();
+        for (cell, value) in grid.clues() {
+            let option = self.encoding.option(cell.row, cell.col, value);
+            if self.solver.choose(option).is_err() {
+                self.solver.unchoose_all();
+                return false;
+            }
+        }
+        true
+    }
+
+    fn grid_of(&self, options: impl Iterator<Item = OptionId>) -> Grid {
+        let mut grid = Grid::empty(self.encoding.shape);
+        self.encoding.decode(options, &mut grid);
+        grid
+    }
+
+    fn answer<T>(&mut self, value: T) -> Answer<T> {
+        let stats = self.solver.stats();
+        self.solver.unchoose_all();
+        Answer { value, stats }
+    }
+
+    /// One solution, if any.
+    pub fn first(&mut self, grid: &Grid) -> Answer<Option<Grid>> {
+        let solution = if self.apply_clues(grid) {
+            self.solver
+                .first()
+                .map(|options| self.grid_of(options.into_iter()))
+        } else {
+            None
+        };
+        self.answer(solution)
+    }
+
+    /// The number of solutions, stopping at `limit` if given.
+    pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Answer<u64> {
+        let count = if self.apply_clues(grid) {
+            self.solver.count(limit)
+        } else {
+            0
+        };
+        self.answer(count)
+    }
+
+    /// None, one, or several solutions; the search stops at the second.
+    pub fn verdict(&mut self, grid: &Grid) -> Answer<Verdict> {
+        if !self.apply_clues(grid) {
+            return self.answer(Verdict::None);
+        }
+        let verdict = match self.solver.verdict() {
+            crate::dlx::Verdict::None => Verdict::None,
+            crate::dlx::Verdict::Unique(a) => Verdict::Unique(self.grid_of(a.into_iter())),
+            crate::dlx::Verdict::Multiple(a, b) => {
+                Verdict::Multiple(self.grid_of(a.into_iter()), self.grid_of(b.into_iter()))
+            }
+        };
+        self.answer(verdict)
+    }
+
+    /// Calls `visit` with each solution, streaming, until it breaks or they run out; returns
+    /// the statistics. Nothing is kept, so this enumerates millions in constant memory.
+    pub fn for_each_solution<F>(&mut self, grid: &Grid, mut visit: F) -> Stats
+    where
+        F: FnMut(&Grid) -> ControlFlow<()>,
+    {
+        if self.apply_clues(grid) {
+            let encoding = self.encoding;
+            let mut solution = grid.clone();
+            self.solver.for_each_solution(|found| {
+                encoding.decode(found.options(), &mut solution);
+                visit(&solution)
+            });
+        }
+        self.answer(()).stats
+    }
+
+    /// Every solution, lazily.
+    pub fn solutions<'s>(&'s mut self, grid: &Grid) -> impl Iterator<Item = Grid> + 's {
+        let ok = self.apply_clues(grid);
+        let encoding = self.encoding;
+        let mut solutions = self.solver.solutions();
+        let mut solution = grid.clone();
+        std::iter::from_fn(move || {
+            if !ok {
+                return None;
+            }
+            let options = solutions.next()?;
+            encoding.decode(options.into_iter(), &mut solution);
+            Some(solution.clone())
+        })
+    }
+}
