@@ -300,7 +300,7 @@ impl<'m> Search<'_, 'm> {
             match step {
                 Step::Enter => {
                     entered += 1;
-                    if links.first_active() == 0 {
+                    if links.all_covered() {
                         step = Step::Backtrack;
                         break true;
                     }
