@@ -1,0 +1,243 @@
+//! The `xcover sudoku` commands, run as a user runs them: formats, record order, errors and
+//! exit codes.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn xcover(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn out(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn err(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+const POST_001_A: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[test]
+fn solve_answers_in_the_layout_of_the_puzzle() {
+    let grid = xcover(&["sudoku", "solve", "data/sudoku/post000.txt"], "");
+    assert!(grid.status.success());
+    assert_eq!(
+        out(&grid).lines().next().unwrap(),
+        "4 3 5 | 2 6 9 | 7 8 1",
+        "{}",
+        out(&grid)
+    );
+    assert_eq!(out(&grid).lines().nth(3).unwrap(), "------+-------+------");
+
+    let line = xcover(&["sudoku", "solve", "-"], POST_001_A);
+    assert_eq!(
+        out(&line),
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"
+    );
+    let as_grid = xcover(&["sudoku", "solve", "--format", "grid", "-"], POST_001_A);
+    assert_eq!(out(&as_grid).lines().count(), 11);
+}
+
+#[test]
+fn records_keep_input_order_whatever_the_thread_count() {
+    let one = xcover(
+        &[
+            "-j",
+            "1",
+            "sudoku",
+            "solve",
+            "data/sudoku/6x6-2x3.txt",
+            "data/sudoku/12x12-3x4.txt",
+        ],
+        "",
+    );
+    let two = xcover(
+        &[
+            "-j",
+            "2",
+            "sudoku",
+            "solve",
+            "data/sudoku/6x6-2x3.txt",
+            "data/sudoku/12x12-3x4.txt",
+        ],
+        "",
+    );
+    assert!(one.status.success());
+    assert_eq!(out(&one), out(&two));
+    let text = out(&one);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0].len(), 36);
+    assert_eq!(lines[5].len(), 144);
+}
+
+#[test]
+fn count_and_check_print_one_record_per_puzzle() {
+    let puzzles = format!(
+        "{POST_001_A}\n\
+         ....................................................................................\n\
+         ................\n\
+         2957438614318659..8761925433874592166123874955492167387635341899286713541549386..\n\
+         .8...9.43.5...8.1..1.......8....5......8.4......3....6.......7..3.5...8.9724...5.\n"
+    );
+    let counted = xcover(&["sudoku", "count", "-"], &puzzles);
+    assert_eq!(out(&counted), "1\ninvalid\n288\ninvalid\n162\n");
+    assert_eq!(
+        counted.status.code(),
+        Some(1),
+        "an invalid puzzle means exit 1"
+    );
+    let errors = err(&counted);
+    assert!(errors.contains("<stdin>:2: 84 cells"), "{errors}");
+    assert!(
+        errors.contains("<stdin>:4: r7c3 and r7c5 both hold 3 (same row)"),
+        "{errors}"
+    );
+
+    let limited = xcover(
+        &["sudoku", "count", "--limit", "100", "-"],
+        "................",
+    );
+    assert_eq!(out(&limited), "100\n");
+
+    let checked = xcover(&["sudoku", "check", "-"], &puzzles);
+    assert_eq!(
+        out(&checked),
+        "unique\ninvalid\nmultiple\ninvalid\nmultiple\n"
+    );
+}
+
+#[test]
+fn check_json_carries_two_distinct_solutions() {
+    let output = xcover(
+        &["sudoku", "check", "--format", "json", "-"],
+        "................",
+    );
+    let record: serde_json::Value = serde_json::from_str(out(&output).trim()).unwrap();
+    assert_eq!(record["verdict"], "multiple");
+    let solutions = record["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 2);
+    assert_ne!(solutions[0], solutions[1]);
+    assert_eq!(record["line"], 1);
+    assert!(record["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn solve_all_streams_every_solution() {
+    let all = xcover(&["sudoku", "solve", "--all", "-"], "................");
+    let text = out(&all);
+    let mut lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 288);
+    lines.sort();
+    lines.dedup();
+    assert_eq!(lines.len(), 288, "all distinct");
+
+    let limited = xcover(
+        &["sudoku", "solve", "--limit", "3", "--format", "json", "-"],
+        "................",
+    );
+    let record: serde_json::Value = serde_json::from_str(out(&limited).trim()).unwrap();
+    assert_eq!(record["count"], 3);
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 3);
+
+    let none = xcover(&["sudoku", "solve", "--all", "-"], "11..............");
+    assert_eq!(out(&none), "invalid\n");
+    assert_eq!(none.status.code(), Some(1));
+}
+
+#[test]
+fn box_shape_can_be_chosen() {
+    let tall = xcover(
+        &["sudoku", "check", "--box", "3x2", "data/sudoku/6x6-3x2.txt"],
+        "",
+    );
+    assert_eq!(out(&tall), "unique\nunique\n");
+    let wrong = xcover(&["sudoku", "check", "--box", "2x4", "-"], POST_001_A);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(err(&wrong).contains("box shape 2x4 does not fit a 9x9 grid"));
+}
+
+#[test]
+fn encode_can_be_counted_by_the_generic_engine() {
+    let puzzle =
+        ".8...9.43.5...8.1..1.......8....5......8.4......3....6.......7..3.5...8.9724...5.";
+    let encoded = xcover(&["sudoku", "encode", "-"], puzzle);
+    assert!(encoded.status.success());
+    let first = out(&encoded).lines().nth(1).unwrap().to_string();
+    assert_eq!(first.split_whitespace().count(), 324, "324 primary items");
+    let counted = xcover(&["cover", "count", "-"], &out(&encoded));
+    assert_eq!(out(&counted), "162\n");
+}
+
+#[test]
+fn unreadable_files_and_bad_usage() {
+    let missing = xcover(
+        &["sudoku", "count", "nope.txt", "data/sudoku/4x4-2x2.txt"],
+        "",
+    );
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(err(&missing).contains("nope.txt"));
+    assert_eq!(
+        out(&missing).lines().count(),
+        4,
+        "the other file is still processed"
+    );
+    assert_eq!(xcover(&["sudoku", "count"], "").status.code(), Some(2));
+    assert_eq!(
+        xcover(&["sudoku", "solve", "--format", "xml", "-"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        xcover(&["sudoku", "solve", "--box", "3by3", "-"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn large_shared_grids_through_the_cli() {
+    if !Path::new("../shared/data/large").exists() {
+        eprintln!("skipping: ../shared/data/large is absent");
+        return;
+    }
+    let solved = xcover(&["sudoku", "solve", "../shared/data/large/16x16-a.txt"], "");
+    let given = std::fs::read_to_string("../shared/data/large/16x16-a.solution.txt").unwrap();
+    let numbers = |text: &str| -> Vec<u32> {
+        text.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    };
+    assert_eq!(numbers(&out(&solved)), numbers(&given));
+
+    let invalid = xcover(
+        &[
+            "sudoku",
+            "check",
+            "../shared/data/large/16x16-invalid-duplicate-clue.txt",
+        ],
+        "",
+    );
+    assert_eq!(invalid.status.code(), Some(1));
+    assert!(
+        err(&invalid).contains("16x16-invalid-duplicate-clue.txt:6: r3c11 and r6c11 both hold 7")
+    );
+}
