@@ -151,3 +151,16 @@ fn chosen_options_restrict_the_search() {
     solver.unchoose_all();
     assert_eq!(solver.count(None), 92);
 }
+
+#[test]
+fn a_passed_deadline_interrupts_and_leaves_the_solver_usable() {
+    let matrix = Matrix::new(problems::queens(12)).unwrap();
+    let mut solver = matrix.solver();
+    solver.set_deadline(Some(std::time::Instant::now()));
+    let partial = solver.count(None);
+    assert!(solver.interrupted());
+    assert!(partial < 14_200, "stopped early, found {partial}");
+    solver.set_deadline(None);
+    assert_eq!(solver.count(None), 14_200);
+    assert!(!solver.interrupted());
+}

@@ -12,6 +12,7 @@
 //! solutions can be handed out lazily, one at a time.
 
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use super::links::Links;
 use super::matrix::Matrix;
@@ -92,7 +93,14 @@ pub struct Solver<'m> {
     /// The choice stack: at level `l`, the node of the option being tried.
     stack: Vec<u32>,
     stats: Stats,
+    /// When searches must give up; checked every [`DEADLINE_CHECK`] nodes.
+    deadline: Option<Instant>,
+    /// Whether the last search gave up at the deadline.
+    interrupted: bool,
 }
+
+/// Search nodes between two looks at the clock, when a deadline is set.
+const DEADLINE_CHECK: u64 = 1024;
 
 impl<'m> Solver<'m> {
     /// A solver with nothing chosen.
@@ -104,6 +112,8 @@ impl<'m> Solver<'m> {
             chosen: Vec::new(),
             stack: vec![0; primary + 1],
             stats: Stats::default(),
+            deadline: None,
+            interrupted: false,
         }
     }
 
@@ -165,13 +175,27 @@ impl<'m> Solver<'m> {
         self.stats
     }
 
-    /// Sets the statistics back to zero.
+    /// Sets the statistics (and the interrupted flag) back to zero.
     pub fn reset_stats(&mut self) {
         self.stats = Stats::default();
+        self.interrupted = false;
+    }
+
+    /// Makes later searches give up at `deadline` (or never, with `None`): they then end as
+    /// if the solutions had run out, and [`Solver::interrupted`] says so. Used to keep
+    /// comparisons with slow solvers within a time budget.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the last search stopped at the deadline rather than finishing.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// A search that hands out solutions one at a time without allocating.
     pub fn search(&mut self) -> Search<'_, 'm> {
+        self.interrupted = false;
         Search {
             solver: self,
             level: 0,
@@ -237,7 +261,7 @@ enum Step {
     Try,
     /// Go back one level and move to the next option there.
     Backtrack,
-    /// The search space is exhausted.
+    /// The search space is exhausted, or the deadline passed.
     Done,
 }
 
@@ -292,6 +316,9 @@ impl<'m> Search<'_, 'm> {
         let links = &mut solver.links;
         let stack = &mut solver.stack[..];
         let headers = solver.matrix.item_count;
+        let deadline = solver.deadline;
+        let nodes_before = solver.stats.nodes;
+        let mut interrupted = false;
         let mut level = self.level;
         let mut step = self.step;
         let mut updates = 0u64;
@@ -300,6 +327,14 @@ impl<'m> Search<'_, 'm> {
             match step {
                 Step::Enter => {
                     entered += 1;
+                    if (nodes_before + entered) % DEADLINE_CHECK == 0
+                        && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    {
+                        // Levels 0..level stay chosen, as at a solution, so Drop unwinds them.
+                        interrupted = true;
+                        step = Step::Done;
+                        break false;
+                    }
                     if links.all_covered() {
                         step = Step::Backtrack;
                         break true;
@@ -341,6 +376,7 @@ impl<'m> Search<'_, 'm> {
         };
         self.level = level;
         self.step = step;
+        self.solver.interrupted |= interrupted;
         let stats = &mut self.solver.stats;
         stats.nodes += entered;
         stats.updates += updates;
@@ -358,8 +394,9 @@ impl<'m> Search<'_, 'm> {
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
-        // Between calls the state is always "at a solution" (or not started, or done), so
-        // levels 0..level each hold one chosen option whose items are all covered.
+        // Between calls the state is always "at a solution" (or not started, done, or stopped
+        // at the deadline), so levels 0..level each hold one chosen option whose items are all
+        // covered.
         let solver = &mut *self.solver;
         for level in (0..self.level).rev() {
             let x = solver.stack[level];

@@ -175,6 +175,16 @@ impl<'e> GridSolver<'e> {
         self.encoding
     }
 
+    /// Makes later searches give up at `deadline`; see [`Solver::set_deadline`].
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.solver.set_deadline(deadline);
+    }
+
+    /// Whether the last search stopped at the deadline.
+    pub fn interrupted(&self) -> bool {
+        self.solver.interrupted()
+    }
+
     /// Applies the clues of `grid`; false if two clues clash (then there is no solution).
     fn apply_clues(&mut self, grid: &Grid) -> bool {
         assert_eq!(

@@ -3,7 +3,9 @@
 //! A [`Grid`] is encoded into the engine's items and options by an [`Encoding`] (built once
 //! per [`BoxShape`]), solved by a [`GridSolver`], and the chosen options are decoded back into
 //! a grid. [`text`] reads and writes the usual puzzle file formats; [`check`] is an
-//! independent checker of solutions that shares no code with the solver.
+//! independent checker of solutions that shares no code with the solver; [`backtrack`] holds
+//! the simple backtracking baselines, which share the [`SudokuSolver`] interface with Dancing
+//! Links so that they can be compared.
 //!
 //! ```
 //! use xcover::sudoku::{text, Verdict};
@@ -16,12 +18,15 @@
 //! }
 //! ```
 
+pub mod backtrack;
 pub mod check;
 mod encode;
 mod grid;
 mod shape;
+mod solver;
 pub mod text;
 
 pub use encode::{Answer, Encoding, GridSolver, Verdict};
 pub use grid::{Cell, Clash, Grid, symbol_name};
 pub use shape::{BoxShape, MAX_SIZE};
+pub use solver::{Run, SudokuSolver};
