@@ -99,7 +99,10 @@ fn three_solvers_agree_on_every_puzzle_of_the_table() {
         );
         kinds[counts[0].1.min(2) as usize] += 1;
     }
-    assert!(kinds.iter().all(|&k| k > 0), "none / unique / several all tested: {kinds:?}");
+    assert!(
+        kinds.iter().all(|&k| k > 0),
+        "none / unique / several all tested: {kinds:?}"
+    );
 }
 
 #[test]
@@ -139,7 +142,11 @@ fn a_deadline_stops_the_baselines() {
     let empty = &grid_of(&".".repeat(81));
     for solver in [&mut Naive as &mut dyn SudokuSolver, &mut Mrv] {
         let deadline = Some(Instant::now() + Duration::from_millis(50));
-        let run = solver.search(empty, deadline, &mut |_| std::ops::ControlFlow::Continue(()));
+        let run = solver.search(
+            empty,
+            deadline,
+            &mut |_| std::ops::ControlFlow::Continue(()),
+        );
         assert!(run.interrupted, "{}", solver.name());
     }
 }

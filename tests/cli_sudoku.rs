@@ -241,3 +241,89 @@ fn large_shared_grids_through_the_cli() {
         err(&invalid).contains("16x16-invalid-duplicate-clue.txt:6: r3c11 and r6c11 both hold 7")
     );
 }
+
+#[test]
+fn compare_reports_every_solver_in_json_table_and_csv() {
+    let args = [
+        "sudoku",
+        "compare",
+        "--solvers",
+        "dlx,mrv,naive",
+        "--timeout-ms",
+        "2000",
+        "--format",
+        "json",
+        "data/sudoku/post001.txt",
+        "data/sudoku/6x6-2x3.txt",
+    ];
+    let output = xcover(&args, "");
+    assert!(output.status.success(), "{}", err(&output));
+    let report: serde_json::Value = serde_json::from_str(&out(&output)).unwrap();
+    assert_eq!(report["puzzles"], 6);
+    let solvers = report["solvers"].as_array().unwrap();
+    let names: Vec<&str> = solvers
+        .iter()
+        .map(|s| s["solver"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["dlx", "mrv", "naive"]);
+    for solver in solvers {
+        assert_eq!(solver["finished"], 6);
+        assert!(solver["mean_us"].as_f64().unwrap() > 0.0);
+        assert!(solver["mean_nodes"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(solvers[0]["vs_dlx"], 1.0);
+    assert!(report["disagreements"].as_array().unwrap().is_empty());
+
+    let table = xcover(&["sudoku", "compare", "data/sudoku/4x4-2x2.txt"], "");
+    let text = out(&table);
+    assert!(text.contains("solver") && text.contains("naive"), "{text}");
+    let csv = xcover(
+        &[
+            "sudoku",
+            "compare",
+            "--format",
+            "csv",
+            "--solvers",
+            "dlx,mrv",
+            "-",
+        ],
+        "................",
+    );
+    let text = out(&csv);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("solver,puzzles,finished,timed_out"));
+}
+
+#[test]
+fn compare_counts_timeouts_and_draws_a_chart() {
+    let dir = std::env::temp_dir().join(format!("xcover-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chart = dir.join("chart.svg");
+    // The empty 9x9 grid: naive cannot count 100000 solutions in 30 ms.
+    let output = xcover(
+        &[
+            "sudoku",
+            "compare",
+            "--limit",
+            "100000",
+            "--timeout-ms",
+            "30",
+            "--solvers",
+            "naive",
+            "--format",
+            "json",
+            "--plot",
+            chart.to_str().unwrap(),
+            "-",
+        ],
+        &".".repeat(81),
+    );
+    assert!(output.status.success(), "{}", err(&output));
+    let report: serde_json::Value = serde_json::from_str(&out(&output)).unwrap();
+    assert_eq!(report["solvers"][0]["timed_out"], 1);
+    assert_eq!(report["solvers"][0]["finished"], 0);
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("naive"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

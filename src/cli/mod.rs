@@ -4,6 +4,7 @@
 //! clap, maps outcomes to exit codes, and provides the input reading and output plumbing the
 //! groups share (files or `-` for stdin, quiet exit on a closed pipe).
 
+mod compare;
 mod cover;
 mod sudoku;
 
@@ -44,6 +45,8 @@ pub enum Outcome {
     Success,
     /// Some input was invalid; everything else was still processed.
     InvalidInput,
+    /// `sudoku compare`: solvers that finished disagree on a count (a bug somewhere).
+    SolversDisagree,
 }
 
 pub fn run() -> ExitCode {
@@ -69,6 +72,7 @@ pub fn run() -> ExitCode {
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::InvalidInput) => ExitCode::from(1),
+        Ok(Outcome::SolversDisagree) => ExitCode::from(3),
         // Output closed early (`xcover ... | head`): not an error worth a message.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {

@@ -53,6 +53,8 @@ pub enum SudokuCommand {
         #[command(flatten)]
         input: PuzzleArgs,
     },
+    /// Compare Dancing Links with simple backtracking on the same puzzles.
+    Compare(super::compare::CompareArgs),
     /// Print a puzzle's exact-cover problem in Knuth's DLX1 format.
     Encode {
         /// Which puzzle of the file, from 1.
@@ -133,6 +135,7 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
             input,
         } => batch(Task::Count(limit, format), &input),
         SudokuCommand::Check { format, input } => batch(Task::Check(format), &input),
+        SudokuCommand::Compare(args) => super::compare::run(args),
         SudokuCommand::Encode { index, shape, file } => encode(index, shape, &file),
     }
 }

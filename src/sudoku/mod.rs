@@ -20,6 +20,7 @@
 
 pub mod backtrack;
 pub mod check;
+pub mod compare;
 mod encode;
 mod grid;
 mod shape;

@@ -1,0 +1,61 @@
+//! Criterion benches of the three Sudoku solvers side by side on a few puzzles of each kind:
+//! an easy board (seed post 000), a hard one (the first of `../shared/data/sudoku9/hard20.txt`
+//! when present), a 16x16, and one with many solutions (post 000 with its first 8 clues
+//! removed). Each counts up to 2 solutions.
+//!
+//! Run with `cargo bench --bench baselines`.
+
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use xcover::sudoku::backtrack::{Mrv, Naive};
+use xcover::sudoku::text;
+use xcover::sudoku::{Encoding, Grid, SudokuSolver};
+
+fn first_grid(path: &str) -> Option<Grid> {
+    let content = std::fs::read_to_string(path).ok()?;
+    text::parse(&content, None)
+        .into_iter()
+        .next()?
+        .ok()
+        .map(|p| p.grid)
+}
+
+fn solvers(c: &mut Criterion) {
+    let easy = first_grid("data/sudoku/post000.txt").expect("project data");
+    let mut several = easy.clone();
+    for (cell, _) in easy.clues().take(8).collect::<Vec<_>>() {
+        several.set(cell.row, cell.col, 0);
+    }
+    let mut cases = vec![
+        ("easy", easy),
+        ("several", several),
+        (
+            "16x16",
+            first_grid("data/sudoku/16x16-4x4.txt").expect("project data"),
+        ),
+    ];
+    match first_grid("../shared/data/sudoku9/hard20.txt") {
+        Some(hard) => cases.push(("hard", hard)),
+        None => eprintln!("skipping the hard case: ../shared/data/sudoku9/hard20.txt is absent"),
+    }
+    let mut group = c.benchmark_group("solvers_count_to_2");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_secs(3));
+    for (name, grid) in &cases {
+        let encoding = Encoding::new(grid.shape());
+        let mut dlx = encoding.solver();
+        let solvers: [&mut dyn SudokuSolver; 3] = [&mut dlx, &mut Mrv, &mut Naive];
+        for solver in solvers {
+            group.bench_with_input(BenchmarkId::new(solver.name(), name), grid, |b, grid| {
+                b.iter(|| solver.count_up_to(grid, Some(2)).value)
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solvers);
+criterion_main!(benches);

@@ -1,0 +1,319 @@
+//! `xcover sudoku compare`: the side-by-side comparison of Dancing Links with backtracking.
+//!
+//! The measuring lives in the library ([`xcover::sudoku::compare`]); this module reads the
+//! puzzles, shows progress, and presents the result as a table, JSON or CSV, and optionally as
+//! an SVG chart of time per puzzle (log scale, puzzles sorted by DLX time).
+
+use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget};
+use plotters::prelude::*;
+use serde_json::json;
+
+use super::{Outcome, finish, read_input, stdout};
+use xcover::sudoku::compare::{Comparison, SolverKind, Summary, compare};
+use xcover::sudoku::text;
+use xcover::sudoku::{BoxShape, Grid};
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Solvers to compare, comma-separated: dlx, mrv, naive.
+    #[arg(long, value_delimiter = ',', default_value = "dlx,mrv,naive")]
+    solvers: Vec<SolverKind>,
+    /// Count solutions up to N per puzzle (2 proves uniqueness).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    limit: u64,
+    /// Give up on a puzzle after T milliseconds (per solver); timed-out puzzles are counted.
+    #[arg(long = "timeout-ms", default_value_t = 10_000, value_name = "T")]
+    timeout_ms: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: CompareFormat,
+    /// Also draw time per puzzle for each solver as an SVG chart.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<String>,
+    /// Box shape RxC; default: the most square one.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<BoxShape>,
+    /// Puzzle files, or - for standard input.
+    #[arg(value_name = "FILE|-", required = true)]
+    files: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+/// A puzzle with where it came from, for messages.
+struct Source {
+    file: String,
+    line: usize,
+}
+
+pub fn run(args: CompareArgs) -> io::Result<Outcome> {
+    let mut outcome = Outcome::Success;
+    let mut grids: Vec<Grid> = Vec::new();
+    let mut sources = Vec::new();
+    for path in &args.files {
+        let input = match read_input(path) {
+            Ok(input) => input,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                outcome = Outcome::InvalidInput;
+                continue;
+            }
+        };
+        for puzzle in text::parse(&input.text, args.shape) {
+            match puzzle.and_then(|p| p.validate().map(|()| p)) {
+                Ok(puzzle) => {
+                    sources.push(Source {
+                        file: input.name.clone(),
+                        line: puzzle.line,
+                    });
+                    grids.push(puzzle.grid);
+                }
+                Err(error) => {
+                    eprintln!(
+                        "{}:{}: {} (left out)",
+                        input.name, error.line, error.message
+                    );
+                    outcome = Outcome::InvalidInput;
+                }
+            }
+        }
+    }
+    let mut solvers = args.solvers.clone();
+    solvers.dedup();
+    let bar = if io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(grids.len() as u64), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    let timeout = Duration::from_millis(args.timeout_ms);
+    let comparison = compare(&grids, &solvers, args.limit.max(1), timeout, |done| {
+        bar.set_position(done as u64)
+    });
+    bar.finish_and_clear();
+
+    let disagreements = comparison.disagreements();
+    for d in &disagreements {
+        let source = &sources[d.puzzle];
+        let counts: Vec<String> = d.counts.iter().map(|(k, c)| format!("{k} {c}")).collect();
+        eprintln!(
+            "{}:{}: solvers disagree on the number of solutions: {}",
+            source.file,
+            source.line,
+            counts.join(", ")
+        );
+    }
+    let summaries = comparison.summaries();
+    let mut out = stdout();
+    match args.format {
+        CompareFormat::Table => write_table(&mut out, &comparison, &summaries)?,
+        CompareFormat::Csv => write_csv(&mut out, &summaries)?,
+        CompareFormat::Json => {
+            let disagreements: Vec<_> = disagreements
+                .iter()
+                .map(|d| {
+                    let source = &sources[d.puzzle];
+                    let counts: serde_json::Map<String, serde_json::Value> = d
+                        .counts
+                        .iter()
+                        .map(|(k, c)| (k.name().to_string(), json!(c)))
+                        .collect();
+                    json!({"file": source.file, "line": source.line, "counts": counts})
+                })
+                .collect();
+            let report = json!({
+                "puzzles": grids.len(),
+                "limit": comparison.limit,
+                "timeout_ms": args.timeout_ms,
+                "solvers": summaries.iter().map(summary_json).collect::<Vec<_>>(),
+                "disagreements": disagreements,
+            });
+            writeln!(out, "{report:#}")?;
+        }
+    }
+    if let Some(path) = &args.plot {
+        if let Err(error) = plot(&comparison, path) {
+            eprintln!("xcover: {path}: cannot draw the chart: {error}");
+            outcome = Outcome::InvalidInput;
+        }
+    }
+    let outcome = if disagreements.is_empty() {
+        outcome
+    } else {
+        Outcome::SolversDisagree
+    };
+    finish(out, outcome)
+}
+
+fn micros(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1e6
+}
+
+fn summary_json(s: &Summary) -> serde_json::Value {
+    json!({
+        "solver": s.solver.name(),
+        "puzzles": s.puzzles,
+        "finished": s.finished,
+        "timed_out": s.puzzles - s.finished,
+        "mean_us": micros(s.mean),
+        "median_us": micros(s.median),
+        "p99_us": micros(s.p99),
+        "max_us": micros(s.max),
+        "mean_nodes": s.mean_nodes,
+        "vs_dlx": s.vs_dlx,
+    })
+}
+
+/// A duration in the unit that keeps it readable.
+fn human(duration: Duration) -> String {
+    let us = micros(duration);
+    if us < 1_000.0 {
+        format!("{us:.1} us")
+    } else if us < 1_000_000.0 {
+        format!("{:.2} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}
+
+fn write_table(out: &mut impl Write, c: &Comparison, summaries: &[Summary]) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} puzzles, counting up to {} solutions, timeout {} per puzzle and solver, one thread",
+        c.results.len(),
+        c.limit,
+        human(c.timeout)
+    )?;
+    writeln!(
+        out,
+        "{:<7} {:>8} {:>9} {:>10} {:>10} {:>10} {:>10} {:>12} {:>9}",
+        "solver", "puzzles", "finished", "mean", "median", "p99", "max", "mean nodes", "vs dlx"
+    )?;
+    for s in summaries {
+        let ratio = s.vs_dlx.map_or("-".to_string(), |r| format!("{r:.1}x"));
+        writeln!(
+            out,
+            "{:<7} {:>8} {:>9} {:>10} {:>10} {:>10} {:>10} {:>12.0} {:>9}",
+            s.solver.name(),
+            s.puzzles,
+            s.finished,
+            human(s.mean),
+            human(s.median),
+            human(s.p99),
+            human(s.max),
+            s.mean_nodes,
+            ratio
+        )?;
+    }
+    Ok(())
+}
+
+fn write_csv(out: &mut impl Write, summaries: &[Summary]) -> io::Result<()> {
+    writeln!(
+        out,
+        "solver,puzzles,finished,timed_out,mean_us,median_us,p99_us,max_us,mean_nodes,vs_dlx"
+    )?;
+    for s in summaries {
+        writeln!(
+            out,
+            "{},{},{},{},{:.3},{:.3},{:.3},{:.3},{:.1},{}",
+            s.solver.name(),
+            s.puzzles,
+            s.finished,
+            s.puzzles - s.finished,
+            micros(s.mean),
+            micros(s.median),
+            micros(s.p99),
+            micros(s.max),
+            s.mean_nodes,
+            s.vs_dlx.map_or(String::new(), |r| format!("{r:.3}"))
+        )?;
+    }
+    Ok(())
+}
+
+/// Time per puzzle for each solver on a log scale, puzzles sorted by DLX time (or by the first
+/// solver's). A puzzle that timed out is drawn at the timeout, as a cross.
+fn plot(c: &Comparison, path: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let key = c
+        .solvers
+        .iter()
+        .position(|&k| k == SolverKind::Dlx)
+        .unwrap_or(0);
+    let mut order: Vec<usize> = (0..c.results.len()).collect();
+    order.sort_by_key(|&p| c.results[p][key].time);
+    let shown = |m: &xcover::sudoku::compare::Measurement| {
+        micros(if m.finished { m.time } else { c.timeout }).max(0.1)
+    };
+    let all = c.results.iter().flatten().map(shown);
+    let (low, high) = all.fold((f64::MAX, 0.1f64), |(lo, hi), t| (lo.min(t), hi.max(t)));
+    let low = if low > high { 0.1 } else { low };
+
+    let root = SVGBackend::new(path, (960, 600)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!(
+                "Time per puzzle ({} puzzles, count to {}), sorted by {} time",
+                c.results.len(),
+                c.limit,
+                c.solvers[key]
+            ),
+            ("sans-serif", 22),
+        )
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(
+            0..c.results.len().max(1),
+            (low * 0.8..high * 1.25).log_scale(),
+        )?;
+    chart
+        .configure_mesh()
+        .x_desc("puzzle (sorted)")
+        .y_desc("microseconds (log scale)")
+        .draw()?;
+    let colors = [BLUE, RED, GREEN, MAGENTA];
+    for (column, kind) in c.solvers.iter().enumerate() {
+        let color = colors[column % colors.len()];
+        let points: Vec<(usize, f64, bool)> = order
+            .iter()
+            .enumerate()
+            .map(|(rank, &p)| {
+                let m = &c.results[p][column];
+                (rank, shown(m), m.finished)
+            })
+            .collect();
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .filter(|p| p.2)
+                    .map(|&(x, y, _)| Circle::new((x, y), 2, color.filled())),
+            )?
+            .label(kind.name())
+            .legend(move |(x, y)| Circle::new((x + 10, y), 4, color.filled()));
+        chart.draw_series(
+            points
+                .iter()
+                .filter(|p| !p.2)
+                .map(|&(x, y, _)| Cross::new((x, y), 4, color.stroke_width(2))),
+        )?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,308 @@
+//! Dancing Links against simple backtracking, measured by one harness on the same puzzles.
+//!
+//! [`compare`] runs each chosen solver on each puzzle, on the calling thread, counting solutions
+//! up to a limit within a per-puzzle time budget, and records time, nodes and count. A
+//! [`Comparison`] then summarises each solver (mean, median, p99 and max time, mean nodes, time
+//! as a multiple of DLX's on the puzzles both finished) and lists the puzzles on which solvers
+//! that finished disagree, which would mean a bug. Timed-out puzzles are counted, never dropped.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use super::backtrack::{Mrv, Naive};
+use super::encode::Encoding;
+use super::grid::Grid;
+use super::shape::BoxShape;
+use super::solver::SudokuSolver;
+
+/// The solvers that can be compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SolverKind {
+    /// Dancing links on the exact-cover encoding.
+    Dlx,
+    /// Backtracking on the most constrained cell, with bit sets.
+    Mrv,
+    /// The seed posts' backtracking: first empty cell, digits in order, scanning checks.
+    Naive,
+}
+
+impl SolverKind {
+    /// The name used on the command line and in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Dlx => "dlx",
+            SolverKind::Mrv => "mrv",
+            SolverKind::Naive => "naive",
+        }
+    }
+}
+
+impl FromStr for SolverKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SolverKind, String> {
+        match text.trim() {
+            "dlx" => Ok(SolverKind::Dlx),
+            "mrv" => Ok(SolverKind::Mrv),
+            "naive" => Ok(SolverKind::Naive),
+            other => Err(format!(
+                "unknown solver '{other}': expected dlx, mrv or naive"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One solver on one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measurement {
+    /// Solutions found, up to the limit (a lower bound when not finished).
+    pub count: u64,
+    /// Wall-clock time.
+    pub time: Duration,
+    /// Search nodes (placements for the baselines).
+    pub nodes: u64,
+    /// Whether the search ended within the time budget.
+    pub finished: bool,
+}
+
+/// Every measurement of a comparison: `results[puzzle][solver]`.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    /// The solvers, in the order asked.
+    pub solvers: Vec<SolverKind>,
+    /// The measurements, one row per puzzle, one column per solver.
+    pub results: Vec<Vec<Measurement>>,
+    /// The count limit used.
+    pub limit: u64,
+    /// The time budget per puzzle and solver.
+    pub timeout: Duration,
+}
+
+/// Summary figures of one solver over all puzzles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// The solver.
+    pub solver: SolverKind,
+    /// Puzzles attempted.
+    pub puzzles: usize,
+    /// Puzzles finished within the budget.
+    pub finished: usize,
+    /// Mean time per finished puzzle.
+    pub mean: Duration,
+    /// Median time per finished puzzle.
+    pub median: Duration,
+    /// 99th percentile of the time per finished puzzle.
+    pub p99: Duration,
+    /// Longest time of a finished puzzle.
+    pub max: Duration,
+    /// Mean nodes per finished puzzle.
+    pub mean_nodes: f64,
+    /// Total time over total DLX time, on the puzzles that both finished (`None` when DLX is
+    /// not among the solvers or no puzzle qualifies).
+    pub vs_dlx: Option<f64>,
+}
+
+/// Solvers that finished with different counts on one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// Index of the puzzle in the input.
+    pub puzzle: usize,
+    /// Each finished solver with its count.
+    pub counts: Vec<(SolverKind, u64)>,
+}
+
+/// Runs every solver on every puzzle, one after the other on this thread, counting up to
+/// `limit` solutions within `timeout` each. `progress` is called after each puzzle.
+pub fn compare(
+    grids: &[Grid],
+    solvers: &[SolverKind],
+    limit: u64,
+    timeout: Duration,
+    mut progress: impl FnMut(usize),
+) -> Comparison {
+    let encodings: HashMap<BoxShape, Encoding> = grids
+        .iter()
+        .map(|g| g.shape())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|shape| (shape, Encoding::new(shape)))
+        .collect();
+    let mut dlx_solvers: HashMap<BoxShape, _> = encodings
+        .iter()
+        .map(|(&shape, encoding)| (shape, encoding.solver()))
+        .collect();
+    let mut results = Vec::with_capacity(grids.len());
+    for (index, grid) in grids.iter().enumerate() {
+        let mut row = Vec::with_capacity(solvers.len());
+        for &kind in solvers {
+            let solver: &mut dyn SudokuSolver = match kind {
+                SolverKind::Dlx => dlx_solvers
+                    .get_mut(&grid.shape())
+                    .expect("an encoding per shape"),
+                SolverKind::Mrv => &mut Mrv,
+                SolverKind::Naive => &mut Naive,
+            };
+            row.push(measure(solver, grid, limit, timeout));
+        }
+        results.push(row);
+        progress(index + 1);
+    }
+    Comparison {
+        solvers: solvers.to_vec(),
+        results,
+        limit,
+        timeout,
+    }
+}
+
+fn measure(
+    solver: &mut dyn SudokuSolver,
+    grid: &Grid,
+    limit: u64,
+    timeout: Duration,
+) -> Measurement {
+    let started = Instant::now();
+    let mut count = 0;
+    let run = solver.search(grid, Some(started + timeout), &mut |_| {
+        count += 1;
+        if count >= limit {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    Measurement {
+        count,
+        time: started.elapsed(),
+        nodes: run.stats.nodes,
+        finished: !run.interrupted,
+    }
+}
+
+impl Comparison {
+    /// Puzzles where solvers that finished report different counts.
+    pub fn disagreements(&self) -> Vec<Disagreement> {
+        let mut found = Vec::new();
+        for (puzzle, row) in self.results.iter().enumerate() {
+            let counts: Vec<(SolverKind, u64)> = self
+                .solvers
+                .iter()
+                .zip(row)
+                .filter(|(_, m)| m.finished)
+                .map(|(&kind, m)| (kind, m.count))
+                .collect();
+            if counts.iter().any(|&(_, c)| c != counts[0].1) {
+                found.push(Disagreement { puzzle, counts });
+            }
+        }
+        found
+    }
+
+    /// The summary of each solver, in the order asked.
+    pub fn summaries(&self) -> Vec<Summary> {
+        let dlx = self.solvers.iter().position(|&k| k == SolverKind::Dlx);
+        (0..self.solvers.len())
+            .map(|column| self.summary(column, dlx))
+            .collect()
+    }
+
+    fn summary(&self, column: usize, dlx: Option<usize>) -> Summary {
+        let finished: Vec<&Measurement> = self
+            .results
+            .iter()
+            .map(|row| &row[column])
+            .filter(|m| m.finished)
+            .collect();
+        let mut times: Vec<Duration> = finished.iter().map(|m| m.time).collect();
+        times.sort_unstable();
+        let at = |q: f64| -> Duration {
+            if times.is_empty() {
+                Duration::ZERO
+            } else {
+                times[((times.len() - 1) as f64 * q).round() as usize]
+            }
+        };
+        let total: Duration = times.iter().sum();
+        let n = times.len().max(1) as u32;
+        let vs_dlx = dlx.and_then(|d| {
+            let (mine, theirs) = self
+                .results
+                .iter()
+                .filter(|row| row[column].finished && row[d].finished)
+                .fold((0.0, 0.0), |(a, b), row| {
+                    (
+                        a + row[column].time.as_secs_f64(),
+                        b + row[d].time.as_secs_f64(),
+                    )
+                });
+            (theirs > 0.0).then(|| mine / theirs)
+        });
+        Summary {
+            solver: self.solvers[column],
+            puzzles: self.results.len(),
+            finished: finished.len(),
+            mean: total / n,
+            median: at(0.5),
+            p99: at(0.99),
+            max: times.last().copied().unwrap_or_default(),
+            mean_nodes: finished.iter().map(|m| m.nodes as f64).sum::<f64>()
+                / finished.len().max(1) as f64,
+            vs_dlx,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solver_names_round_trip() {
+        for kind in [SolverKind::Dlx, SolverKind::Mrv, SolverKind::Naive] {
+            assert_eq!(kind.name().parse::<SolverKind>(), Ok(kind));
+        }
+        assert!("dancing".parse::<SolverKind>().is_err());
+    }
+
+    #[test]
+    fn summaries_and_disagreements() {
+        let m = |count, micros, finished| Measurement {
+            count,
+            time: Duration::from_micros(micros),
+            nodes: micros,
+            finished,
+        };
+        let comparison = Comparison {
+            solvers: vec![SolverKind::Dlx, SolverKind::Naive],
+            results: vec![
+                vec![m(1, 10, true), m(1, 100, true)],
+                vec![m(1, 20, true), m(0, 5000, false)],
+                vec![m(2, 30, true), m(1, 300, true)],
+            ],
+            limit: 2,
+            timeout: Duration::from_millis(5),
+        };
+        let summaries = comparison.summaries();
+        assert_eq!(summaries[1].finished, 2);
+        assert_eq!(summaries[1].mean, Duration::from_micros(200));
+        assert_eq!(summaries[0].median, Duration::from_micros(20));
+        assert_eq!(summaries[0].max, Duration::from_micros(30));
+        // naive 400 us against dlx 40 us on the two puzzles both finished
+        assert!((summaries[1].vs_dlx.unwrap() - 10.0).abs() < 1e-9);
+        assert_eq!(
+            comparison.disagreements(),
+            vec![Disagreement {
+                puzzle: 2,
+                counts: vec![(SolverKind::Dlx, 2), (SolverKind::Naive, 1)]
+            }]
+        );
+    }
+}
