@@ -13,11 +13,11 @@ use xcover::sudoku::backtrack::{Mrv, Naive};
 use xcover::sudoku::text;
 use xcover::sudoku::{Encoding, Grid, SudokuSolver};
 
-fn first_grid(path: &str) -> Option<Grid> {
+fn nth_grid(path: &str, n: usize) -> Option<Grid> {
     let content = std::fs::read_to_string(path).ok()?;
     text::parse(&content, None)
         .into_iter()
-        .next()?
+        .nth(n)?
         .ok()
         .map(|p| p.grid)
 }
