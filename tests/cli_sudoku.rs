@@ -327,3 +327,61 @@ fn compare_counts_timeouts_and_draws_a_chart() {
     assert!(svg.starts_with("<svg") && svg.contains("naive"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn explain_hint_and_rate() {
+    let explained = xcover(&["sudoku", "explain", "data/sudoku/post003.txt"], "");
+    assert!(explained.status.success());
+    let text = out(&explained);
+    assert!(
+        text.contains(
+            ". naked single: r6c2=2 (row 6 has 1 5 7 8, column 2 has 3 4 6 7 8, box 4 has 1 3 4 5 7 9)"
+        ),
+        "{text}"
+    );
+    assert!(text.starts_with("1. "));
+    assert!(text.trim_end().ends_with("level easy, score 49"), "{text}");
+
+    let hint = xcover(&["sudoku", "hint", "data/sudoku/post003.txt"], "");
+    assert_eq!(out(&hint).lines().count(), 1);
+    assert!(out(&hint).starts_with("naked single: r5c8=9"));
+
+    // An empty 4x4 has no logical step at all: logic stalls, search completes it.
+    let stalled = xcover(
+        &["sudoku", "explain", "--complete", "-"],
+        "................",
+    );
+    let text = out(&stalled);
+    assert!(
+        text.contains("logic stalls after 0 steps with 16 cells empty"),
+        "{text}"
+    );
+    assert!(
+        text.contains("completed by the exact-cover engine with"),
+        "{text}"
+    );
+
+    let rated = xcover(
+        &["sudoku", "rate", "data/sudoku/post000.txt", "-"],
+        "................",
+    );
+    assert_eq!(
+        out(&rated),
+        "easy 45\nneeds-search 1000\n",
+        "45 blanks, 45 singles"
+    );
+    assert!(err(&rated).contains("2 puzzles: easy 1, medium 0, hard 0, expert 0, needs-search 1"));
+    let json = xcover(
+        &[
+            "sudoku",
+            "rate",
+            "--format",
+            "json",
+            "data/sudoku/post000.txt",
+        ],
+        "",
+    );
+    let record: serde_json::Value = serde_json::from_str(out(&json).trim()).unwrap();
+    assert_eq!(record["level"], "easy");
+    assert_eq!(record["hardest"], "naked single");
+}

@@ -6,6 +6,7 @@
 
 mod compare;
 mod cover;
+mod logic;
 mod sudoku;
 
 use std::io::{self, Read, Write};

@@ -53,6 +53,12 @@ pub enum SudokuCommand {
         #[command(flatten)]
         input: PuzzleArgs,
     },
+    /// Explain a solution step by step, as a person would reason.
+    Explain(super::logic::ExplainArgs),
+    /// Show the next logical step only.
+    Hint(super::logic::HintArgs),
+    /// Rate difficulty from the hardest technique needed: one line per puzzle.
+    Rate(super::logic::RateArgs),
     /// Compare Dancing Links with simple backtracking on the same puzzles.
     Compare(super::compare::CompareArgs),
     /// Print a puzzle's exact-cover problem in Knuth's DLX1 format.
@@ -136,6 +142,9 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
         } => batch(Task::Count(limit, format), &input),
         SudokuCommand::Check { format, input } => batch(Task::Check(format), &input),
         SudokuCommand::Compare(args) => super::compare::run(args),
+        SudokuCommand::Explain(args) => super::logic::explain(args),
+        SudokuCommand::Hint(args) => super::logic::hint(args),
+        SudokuCommand::Rate(args) => super::logic::rate(args),
         SudokuCommand::Encode { index, shape, file } => encode(index, shape, &file),
     }
 }

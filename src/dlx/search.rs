@@ -27,6 +27,9 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Search nodes where the chosen item had two or more options: the points where the
+    /// search had to guess rather than follow a forced move.
+    pub branches: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -34,6 +37,7 @@ impl std::ops::AddAssign for Stats {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.solutions += other.solutions;
+        self.branches += other.branches;
     }
 }
 
@@ -323,6 +327,7 @@ impl<'m> Search<'_, 'm> {
         let mut step = self.step;
         let mut updates = 0u64;
         let mut entered = 0u64;
+        let mut branches = 0u64;
         let found = loop {
             match step {
                 Step::Enter => {
@@ -344,6 +349,7 @@ impl<'m> Search<'_, 'm> {
                         step = Step::Backtrack;
                         continue;
                     }
+                    branches += u64::from(len >= 2);
                     updates += links.cover(item);
                     stack[level] = links.down(item);
                     step = Step::Try;
@@ -380,6 +386,7 @@ impl<'m> Search<'_, 'm> {
         let stats = &mut self.solver.stats;
         stats.nodes += entered;
         stats.updates += updates;
+        stats.branches += branches;
         if !found {
             return None;
         }

@@ -23,6 +23,7 @@ pub mod check;
 pub mod compare;
 mod encode;
 mod grid;
+pub mod logic;
 mod shape;
 mod solver;
 pub mod text;
