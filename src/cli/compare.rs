@@ -199,17 +199,30 @@ fn write_table(out: &mut impl Write, c: &Comparison, summaries: &[Summary]) -> i
     )?;
     for s in summaries {
         let ratio = s.vs_dlx.map_or("-".to_string(), |r| format!("{r:.1}x"));
+        // Figures over finished puzzles mean nothing when none finished.
+        let shown = |d: Duration| {
+            if s.finished > 0 {
+                human(d)
+            } else {
+                "-".to_string()
+            }
+        };
+        let nodes = if s.finished > 0 {
+            format!("{:.0}", s.mean_nodes)
+        } else {
+            "-".to_string()
+        };
         writeln!(
             out,
-            "{:<7} {:>8} {:>9} {:>10} {:>10} {:>10} {:>10} {:>12.0} {:>9}",
+            "{:<7} {:>8} {:>9} {:>10} {:>10} {:>10} {:>10} {:>12} {:>9}",
             s.solver.name(),
             s.puzzles,
             s.finished,
-            human(s.mean),
-            human(s.median),
-            human(s.p99),
-            human(s.max),
-            s.mean_nodes,
+            shown(s.mean),
+            shown(s.median),
+            shown(s.p99),
+            shown(s.max),
+            nodes,
             ratio
         )?;
     }

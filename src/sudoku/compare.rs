@@ -253,7 +253,8 @@ impl Comparison {
             median: at(0.5),
             p99: at(0.99),
             max: times.last().copied().unwrap_or_default(),
-            mean_nodes: finished.iter().map(|m| m.nodes as f64).sum::<f64>()
+            // A fold from +0.0: an empty f64 sum is -0.0.
+            mean_nodes: finished.iter().fold(0.0, |sum, m| sum + m.nodes as f64)
                 / finished.len().max(1) as f64,
             vs_dlx,
         }
