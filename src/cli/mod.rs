@@ -6,6 +6,7 @@
 
 mod compare;
 mod cover;
+mod generate;
 mod logic;
 mod sudoku;
 

@@ -59,6 +59,8 @@ pub enum SudokuCommand {
     Hint(super::logic::HintArgs),
     /// Rate difficulty from the hardest technique needed: one line per puzzle.
     Rate(super::logic::RateArgs),
+    /// Make new puzzles with exactly one solution.
+    Generate(super::generate::GenerateArgs),
     /// Compare Dancing Links with simple backtracking on the same puzzles.
     Compare(super::compare::CompareArgs),
     /// Print a puzzle's exact-cover problem in Knuth's DLX1 format.
@@ -142,6 +144,7 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
         } => batch(Task::Count(limit, format), &input),
         SudokuCommand::Check { format, input } => batch(Task::Check(format), &input),
         SudokuCommand::Compare(args) => super::compare::run(args),
+        SudokuCommand::Generate(args) => super::generate::run(args),
         SudokuCommand::Explain(args) => super::logic::explain(args),
         SudokuCommand::Hint(args) => super::logic::hint(args),
         SudokuCommand::Rate(args) => super::logic::rate(args),

@@ -99,6 +99,8 @@ pub struct Solver<'m> {
     stats: Stats,
     /// When searches must give up; checked every [`DEADLINE_CHECK`] nodes.
     deadline: Option<Instant>,
+    /// How many search nodes a search may enter before it gives up.
+    node_limit: u64,
     /// Whether the last search gave up at the deadline.
     interrupted: bool,
 }
@@ -117,6 +119,7 @@ impl<'m> Solver<'m> {
             stack: vec![0; primary + 1],
             stats: Stats::default(),
             deadline: None,
+            node_limit: u64::MAX,
             interrupted: false,
         }
     }
@@ -192,7 +195,14 @@ impl<'m> Solver<'m> {
         self.deadline = deadline;
     }
 
-    /// Whether the last search stopped at the deadline rather than finishing.
+    /// Makes later searches give up after entering `limit` search nodes (or never, with
+    /// `None`), like [`Solver::set_deadline`] but the same on every machine, so that seeded
+    /// work (such as puzzle generation) stays reproducible.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether the last search stopped at the deadline or node limit rather than finishing.
     pub fn interrupted(&self) -> bool {
         self.interrupted
     }
@@ -322,6 +332,7 @@ impl<'m> Search<'_, 'm> {
         let headers = solver.matrix.item_count;
         let deadline = solver.deadline;
         let nodes_before = solver.stats.nodes;
+        let node_budget = solver.node_limit.saturating_sub(nodes_before);
         let mut interrupted = false;
         let mut level = self.level;
         let mut step = self.step;
@@ -332,8 +343,9 @@ impl<'m> Search<'_, 'm> {
             match step {
                 Step::Enter => {
                     entered += 1;
-                    if (nodes_before + entered) % DEADLINE_CHECK == 0
-                        && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    if entered > node_budget
+                        || (nodes_before + entered) % DEADLINE_CHECK == 0
+                            && deadline.is_some_and(|deadline| Instant::now() >= deadline)
                     {
                         // Levels 0..level stay chosen, as at a solution, so Drop unwinds them.
                         interrupted = true;

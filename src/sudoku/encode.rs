@@ -180,7 +180,12 @@ impl<'e> GridSolver<'e> {
         self.solver.set_deadline(deadline);
     }
 
-    /// Whether the last search stopped at the deadline.
+    /// Makes later searches give up after `limit` search nodes; see [`Solver::set_node_limit`].
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.solver.set_node_limit(limit);
+    }
+
+    /// Whether the last search stopped at the deadline or node limit.
     pub fn interrupted(&self) -> bool {
         self.solver.interrupted()
     }

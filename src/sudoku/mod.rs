@@ -22,6 +22,7 @@ pub mod backtrack;
 pub mod check;
 pub mod compare;
 mod encode;
+pub mod generate;
 mod grid;
 pub mod logic;
 mod shape;

@@ -1,0 +1,171 @@
+//! `xcover sudoku generate`: new puzzles, streamed in order as they are made in parallel.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+
+use super::{Outcome, finish, stdout};
+use xcover::sudoku::generate::{Generator, Request, Symmetry};
+use xcover::sudoku::logic::Level;
+use xcover::sudoku::text::{self, Layout};
+use xcover::sudoku::{BoxShape, Encoding, Grid};
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    count: u64,
+    /// Side of the grid (boxes: the most square shape).
+    #[arg(long, value_name = "N", conflicts_with = "shape", default_value_t = 9)]
+    size: usize,
+    /// Box shape RxC (rows x columns of one box), instead of --size.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<BoxShape>,
+    /// Only puzzles of this level, as rated by the human-style solver.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    difficulty: Option<Difficulty>,
+    /// Symmetry of the pattern of clues.
+    #[arg(long, default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
+    symmetry: Symmetry,
+    /// Remove clues until no clue can go without losing uniqueness (with a symmetry: no
+    /// symmetric group of clues can go).
+    #[arg(long)]
+    minimal: bool,
+    /// Seed: the same seed gives the same puzzles, whatever the thread count.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: GenerateFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    NeedsSearch,
+}
+
+impl From<Difficulty> for Level {
+    fn from(d: Difficulty) -> Level {
+        match d {
+            Difficulty::Easy => Level::Easy,
+            Difficulty::Medium => Level::Medium,
+            Difficulty::Hard => Level::Hard,
+            Difficulty::Expert => Level::Expert,
+            Difficulty::NeedsSearch => Level::NeedsSearch,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle per line.
+    Line,
+    /// One row per line, a blank line between puzzles.
+    Grid,
+    /// One JSON object per line, with the solution.
+    Json,
+}
+
+/// Puzzles made in parallel between two writes.
+const CHUNK: u64 = 64;
+
+fn rows(grid: &Grid) -> Value {
+    Value::from(
+        grid.cells()
+            .chunks(grid.size())
+            .map(|row| Value::from(row.to_vec()))
+            .collect::<Vec<_>>(),
+    )
+}
+
+pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
+    let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
+        eprintln!("xcover: a grid of side {} is not supported", args.size);
+        return Ok(Outcome::InvalidInput);
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let request = Request {
+        shape,
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        difficulty: args.difficulty.map(Level::from),
+        seed,
+    };
+    let encoding = Encoding::new(shape);
+    let bar = if args.count > 1 && io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut out = stdout();
+    let mut start = 0;
+    while start < args.count {
+        let end = (start + CHUNK).min(args.count);
+        let made: Vec<_> = (start..end)
+            .into_par_iter()
+            .map_init(
+                || Generator::new(&encoding),
+                |generator, index| generator.generate(&request, index),
+            )
+            .collect();
+        for (index, result) in (start..end).zip(made) {
+            let generated = match result {
+                Ok(generated) => generated,
+                Err(error) => {
+                    bar.finish_and_clear();
+                    eprintln!("xcover: {error}");
+                    out.flush()?;
+                    return Ok(Outcome::InvalidInput);
+                }
+            };
+            if args.minimal && generated.undecided > 0 {
+                eprintln!(
+                    "xcover: puzzle {index}: {} clue removals ran out of search budget; the \
+                     puzzle is unique but may not be minimal",
+                    generated.undecided
+                );
+            }
+            match args.format {
+                GenerateFormat::Line => {
+                    writeln!(out, "{}", text::write(&generated.puzzle, Layout::Line))?
+                }
+                GenerateFormat::Grid => {
+                    if index > 0 {
+                        writeln!(out)?;
+                    }
+                    write!(out, "{}", text::write(&generated.puzzle, Layout::Grid))?
+                }
+                GenerateFormat::Json => {
+                    let record = json!({
+                        "seed": seed,
+                        "index": index,
+                        "boxes": shape.to_string(),
+                        "clues": generated.puzzle.clue_count(),
+                        "puzzle": rows(&generated.puzzle),
+                        "solution": rows(&generated.solution),
+                        "level": generated.rating.map(|r| r.level.name()),
+                        "score": generated.rating.map(|r| r.score),
+                    });
+                    writeln!(out, "{record}")?
+                }
+            }
+        }
+        out.flush()?;
+        bar.inc(end - start);
+        start = end;
+    }
+    bar.finish_and_clear();
+    finish(out, Outcome::Success)
+}

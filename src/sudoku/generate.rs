@@ -1,0 +1,305 @@
+//! Making new puzzles: unique, minimal if asked, symmetric, of a chosen difficulty and shape.
+//!
+//! Making a good puzzle takes exactly the check this project exists for: proving, many times
+//! over, that a grid has one solution and no more. A full grid is drawn at random (a few random
+//! clues, the engine's first solution, the symbols relabelled at random); then clues are
+//! removed, one symmetry orbit at a time in random order, each removal kept only if the engine
+//! still finds exactly one solution. One such pass already leaves a minimal puzzle: removing
+//! clues never makes another removal possible again.
+//!
+//! Puzzle `k` of a run with seed `s` comes from its own random stream seeded by `(s, k)`, so
+//! the same seed gives the same puzzles however many threads make them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::encode::{Encoding, GridSolver};
+use super::grid::Grid;
+use super::logic::{self, Level, Rating};
+use super::shape::BoxShape;
+
+/// Which cells must be clues together, so that the pattern of clues is symmetric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// Unchanged by a half turn.
+    Rot180,
+    /// Unchanged by a quarter turn.
+    Rot90,
+    /// Unchanged by a left-right mirror.
+    Mirror,
+    /// Unchanged by reflection in the main diagonal.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The cells tied to (`row`, `col`) in a grid of side `n`, itself included, without
+    /// repeats.
+    pub fn orbit(self, n: usize, row: usize, col: usize) -> Vec<(usize, usize)> {
+        let last = n - 1;
+        let mut cells = match self {
+            Symmetry::None => vec![(row, col)],
+            Symmetry::Rot180 => vec![(row, col), (last - row, last - col)],
+            Symmetry::Rot90 => vec![
+                (row, col),
+                (col, last - row),
+                (last - row, last - col),
+                (last - col, row),
+            ],
+            Symmetry::Mirror => vec![(row, col), (row, last - col)],
+            Symmetry::Diagonal => vec![(row, col), (col, row)],
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Whether the clue pattern of `grid` has this symmetry.
+    pub fn holds(self, grid: &Grid) -> bool {
+        let n = grid.size();
+        (0..n * n).all(|i| {
+            let (row, col) = (i / n, i % n);
+            let filled = grid.get(row, col) != 0;
+            self.orbit(n, row, col)
+                .iter()
+                .all(|&(r, c)| (grid.get(r, c) != 0) == filled)
+        })
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Symmetry, String> {
+        [
+            Symmetry::None,
+            Symmetry::Rot180,
+            Symmetry::Rot90,
+            Symmetry::Mirror,
+            Symmetry::Diagonal,
+        ]
+        .into_iter()
+        .find(|s| s.name() == text)
+        .ok_or_else(|| {
+            format!("unknown symmetry '{text}': expected none, rot180, rot90, mirror or diagonal")
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// The box shape (and so the size).
+    pub shape: BoxShape,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Remove clues until none can go (otherwise stop at about 40% of the cells).
+    pub minimal: bool,
+    /// Only keep puzzles whose logical rating has this level (implies the full removal pass).
+    pub difficulty: Option<Level>,
+    /// The seed of the run.
+    pub seed: u64,
+}
+
+/// A puzzle made by [`Generator::generate`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Its rating, when a difficulty was asked for.
+    pub rating: Option<Rating>,
+    /// Full grids drawn before one gave a puzzle of the asked difficulty.
+    pub attempts: u32,
+    /// Clue removals whose uniqueness check ran out of its node budget; those clues were
+    /// kept, so the puzzle is still unique but, if this is not 0, maybe not minimal.
+    pub undecided: u32,
+}
+
+/// Why no puzzle could be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenerateError(pub String);
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// The search-node budget for completing random seeds into a full grid.
+const FULL_GRID_NODES: u64 = 20_000;
+
+/// The search-node budget of one uniqueness check while removing clues. No 9x9 check comes
+/// near it; on 25x25 grids some would run for minutes.
+const CHECK_NODES: u64 = 200_000;
+
+/// Full grids tried for one puzzle of a given difficulty before giving up.
+const MAX_ATTEMPTS: u32 = 2000;
+
+/// Makes puzzles of one shape, reusing the shape's matrix; keep one per thread.
+pub struct Generator<'e> {
+    solver: GridSolver<'e>,
+}
+
+impl<'e> Generator<'e> {
+    /// A generator for the encoding's shape.
+    pub fn new(encoding: &'e Encoding) -> Generator<'e> {
+        Generator {
+            solver: encoding.solver(),
+        }
+    }
+
+    /// Puzzle number `index` of the run described by `request`.
+    pub fn generate(&mut self, request: &Request, index: u64) -> Result<Generated, GenerateError> {
+        assert_eq!(
+            request.shape,
+            self.solver.encoding().shape(),
+            "one generator per shape"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
+        rng.set_stream(index);
+        for attempt in 1..=MAX_ATTEMPTS {
+            let solution = self.full_grid(request.shape, &mut rng);
+            let full_pass = request.minimal || request.difficulty.is_some();
+            let (puzzle, undecided) =
+                self.remove_clues(&solution, request.symmetry, full_pass, &mut rng);
+            let Some(level) = request.difficulty else {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    rating: None,
+                    attempts: attempt,
+                    undecided,
+                });
+            };
+            let rating = logic::rate(&puzzle);
+            if rating.level == level {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    rating: Some(rating),
+                    attempts: attempt,
+                    undecided,
+                });
+            }
+        }
+        Err(GenerateError(format!(
+            "no {} puzzle with boxes {} and {} symmetry in {MAX_ATTEMPTS} attempts",
+            request.difficulty.map_or("", |l| l.name()),
+            request.shape,
+            request.symmetry
+        )))
+    }
+
+    /// A random full grid: a random first row and a few random clues that do not clash,
+    /// completed by the engine, then every symbol relabelled by a random permutation. Seeds
+    /// that admit no grid can take the engine long to refute on large sides, so a search that
+    /// passes a node budget is abandoned for fresh seeds (a budget, not a clock, so that the
+    /// result depends on the seed alone).
+    fn full_grid(&mut self, shape: BoxShape, rng: &mut ChaCha8Rng) -> Grid {
+        let n = shape.size();
+        loop {
+            let mut seeds = Grid::empty(shape);
+            let mut first_row: Vec<u8> = (1..=n as u8).collect();
+            first_row.shuffle(rng);
+            for (col, &value) in first_row.iter().enumerate() {
+                seeds.set(0, col, value);
+            }
+            for _ in 0..n / 2 {
+                let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+                let value = rng.random_range(1..=n as u8);
+                let previous = seeds.get(row, col);
+                seeds.set(row, col, value);
+                if seeds.clash().is_some() {
+                    seeds.set(row, col, previous);
+                }
+            }
+            self.solver.set_node_limit(Some(FULL_GRID_NODES));
+            let full = self.solver.first(&seeds).value;
+            self.solver.set_node_limit(None);
+            if let Some(full) = full {
+                let mut relabel: Vec<u8> = (1..=n as u8).collect();
+                relabel.shuffle(rng);
+                let cells = full
+                    .cells()
+                    .iter()
+                    .map(|&v| relabel[v as usize - 1])
+                    .collect();
+                return Grid::from_cells(shape, cells).expect("a relabelled full grid");
+            }
+        }
+    }
+
+    /// Removes clues orbit by orbit in random order while the puzzle stays unique. Without a
+    /// full pass, stops once 40% of the cells or fewer are clues. Returns the puzzle and the
+    /// number of removals left undecided by the node budget.
+    fn remove_clues(
+        &mut self,
+        solution: &Grid,
+        symmetry: Symmetry,
+        full_pass: bool,
+        rng: &mut ChaCha8Rng,
+    ) -> (Grid, u32) {
+        let n = solution.size();
+        // Every cell of an orbit has the same (sorted) orbit, so sorting and deduplicating
+        // leaves each orbit once.
+        let mut orbits: Vec<Vec<(usize, usize)>> = (0..n * n)
+            .map(|i| symmetry.orbit(n, i / n, i % n))
+            .collect();
+        orbits.sort();
+        orbits.dedup();
+        orbits.shuffle(rng);
+        let floor = n * n * 2 / 5;
+        let mut puzzle = solution.clone();
+        let mut clues = n * n;
+        let mut undecided = 0;
+        self.solver.set_node_limit(Some(CHECK_NODES));
+        for orbit in orbits {
+            if !full_pass && clues <= floor {
+                break;
+            }
+            for &(r, c) in &orbit {
+                puzzle.set(r, c, 0);
+            }
+            let count = self.solver.count(&puzzle, Some(2)).value;
+            if self.solver.interrupted() {
+                undecided += 1;
+            }
+            if count == 1 && !self.solver.interrupted() {
+                clues -= orbit.len();
+            } else {
+                for &(r, c) in &orbit {
+                    puzzle.set(r, c, solution.get(r, c));
+                }
+            }
+        }
+        self.solver.set_node_limit(None);
+        (puzzle, undecided)
+    }
+}

@@ -1,0 +1,161 @@
+//! The generator over many seeds and shapes: every puzzle has exactly one solution (checked
+//! by the `mrv` baseline, not the engine that made it), minimal puzzles are minimal, the
+//! symmetry holds, a difficulty is met, and a seed always gives the same puzzles.
+
+use std::process::Command;
+
+use xcover::sudoku::backtrack::Mrv;
+use xcover::sudoku::check::check_solution;
+use xcover::sudoku::generate::{Generator, Request, Symmetry};
+use xcover::sudoku::logic::{self, Level};
+use xcover::sudoku::{BoxShape, Encoding, Grid, SudokuSolver, Verdict};
+
+fn request(shape: &str, symmetry: Symmetry, minimal: bool, seed: u64) -> Request {
+    Request {
+        shape: shape.parse::<BoxShape>().unwrap(),
+        symmetry,
+        minimal,
+        difficulty: None,
+        seed,
+    }
+}
+
+fn assert_unique_by_mrv(puzzle: &Grid, solution: &Grid) {
+    match Mrv.verdict_of(puzzle).value {
+        Verdict::Unique(found) => assert_eq!(&found, solution),
+        other => panic!("not unique for mrv: {other:?}"),
+    }
+    check_solution(puzzle, solution).unwrap();
+}
+
+#[test]
+fn every_puzzle_is_unique_minimal_and_symmetric() {
+    let symmetries = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+    for shape in ["2x2", "2x3", "3x2", "2x4", "3x3"] {
+        let encoding = Encoding::new(shape.parse().unwrap());
+        let mut generator = Generator::new(&encoding);
+        for (k, &symmetry) in symmetries.iter().enumerate() {
+            for seed in 0..4 {
+                let request = request(shape, symmetry, true, seed * 7 + k as u64);
+                let made = generator.generate(&request, seed).unwrap();
+                let context = format!("{shape} {symmetry} seed {seed}");
+                assert_eq!(made.undecided, 0, "{context}");
+                assert_unique_by_mrv(&made.puzzle, &made.solution);
+                assert!(symmetry.holds(&made.puzzle), "{context}: {:?}", made.puzzle);
+                // Minimal: no clue (no symmetric group of clues) can go.
+                let n = made.puzzle.size();
+                for (cell, _) in made.puzzle.clues() {
+                    let mut fewer = made.puzzle.clone();
+                    for (r, c) in symmetry.orbit(n, cell.row, cell.col) {
+                        fewer.set(r, c, 0);
+                    }
+                    assert_eq!(
+                        Mrv.count_up_to(&fewer, Some(2)).value,
+                        2,
+                        "{context}: the clue at {cell} could go"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn without_minimal_puzzles_are_unique_with_more_clues() {
+    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
+    let mut generator = Generator::new(&encoding);
+    for seed in 0..10 {
+        let made = generator
+            .generate(&request("3x3", Symmetry::None, false, seed), 0)
+            .unwrap();
+        assert_unique_by_mrv(&made.puzzle, &made.solution);
+        assert!(made.puzzle.clue_count() >= 32, "stops at 40% of the cells");
+    }
+}
+
+#[test]
+fn a_seed_gives_the_same_puzzles_whatever_the_order() {
+    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
+    let request = request("3x3", Symmetry::Rot180, true, 42);
+    let forward: Vec<Grid> = (0..6)
+        .map(|i| {
+            Generator::new(&encoding)
+                .generate(&request, i)
+                .unwrap()
+                .puzzle
+        })
+        .collect();
+    let mut generator = Generator::new(&encoding);
+    let backward: Vec<Grid> = (0..6)
+        .rev()
+        .map(|i| generator.generate(&request, i).unwrap().puzzle)
+        .collect();
+    let backward: Vec<Grid> = backward.into_iter().rev().collect();
+    assert_eq!(forward, backward);
+    assert_ne!(
+        forward[0], forward[1],
+        "different indices give different puzzles"
+    );
+}
+
+#[test]
+fn a_seed_gives_the_same_output_whatever_the_thread_count() {
+    let run = |threads: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_xcover"))
+            .args([
+                "-j",
+                threads,
+                "sudoku",
+                "generate",
+                "--count",
+                "12",
+                "--seed",
+                "9",
+                "--minimal",
+                "--box",
+                "2x3",
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 12);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn a_difficulty_is_met() {
+    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
+    let mut generator = Generator::new(&encoding);
+    for level in [Level::Easy, Level::Medium, Level::Hard, Level::NeedsSearch] {
+        let mut request = request("3x3", Symmetry::None, false, 5);
+        request.difficulty = Some(level);
+        let made = generator.generate(&request, 1).unwrap();
+        assert_eq!(logic::rate(&made.puzzle).level, level);
+        assert_eq!(made.rating.map(|r| r.level), Some(level));
+        assert_unique_by_mrv(&made.puzzle, &made.solution);
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen() {
+    let encoding = Encoding::new(BoxShape::new(4, 4).unwrap());
+    let made = Generator::new(&encoding)
+        .generate(&request("4x4", Symmetry::Rot180, false, 1), 0)
+        .unwrap();
+    assert!(Symmetry::Rot180.holds(&made.puzzle));
+    assert_eq!(
+        encoding.solver().count(&made.puzzle, Some(2)).value,
+        1,
+        "16x16: unique"
+    );
+    check_solution(&made.puzzle, &made.solution).unwrap();
+}
