@@ -1,32 +1,8 @@
 //! The `xcover cover` and `xcover example` commands, run as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
+use common::{err, out, xcover};
 
 #[test]
 fn example_piped_into_count() {
@@ -38,21 +14,21 @@ fn example_piped_into_count() {
     ] {
         let problem = xcover(example, "");
         assert!(problem.status.success());
-        let counted = xcover(&["cover", "count", "-"], &stdout(&problem));
-        assert_eq!(stdout(&counted), count, "{example:?}");
+        let counted = xcover(&["cover", "count", "-"], &out(&problem));
+        assert_eq!(out(&counted), count, "{example:?}");
         assert!(counted.status.success());
     }
 }
 
 #[test]
 fn count_respects_the_limit_and_stats_go_to_stderr() {
-    let problem = stdout(&xcover(&["example", "queens", "8"], ""));
+    let problem = out(&xcover(&["example", "queens", "8"], ""));
     let counted = xcover(
         &["cover", "count", "--limit", "10", "--stats", "-"],
         &problem,
     );
-    assert_eq!(stdout(&counted), "10\n");
-    let stats = stderr(&counted);
+    assert_eq!(out(&counted), "10\n");
+    let stats = err(&counted);
     assert!(
         stats.contains("nodes") && stats.contains("updates") && stats.contains("time"),
         "{stats}"
@@ -62,29 +38,29 @@ fn count_respects_the_limit_and_stats_go_to_stderr() {
 #[test]
 fn solve_prints_option_lines_separated_by_blank_lines() {
     let output = xcover(&["cover", "solve", "data/cover/knuth-7.dlx"], "");
-    let text = stdout(&output);
+    let text = out(&output);
     let mut lines: Vec<&str> = text.lines().collect();
     lines.sort();
     assert_eq!(lines, vec!["A D", "B G", "C E F"]);
 
     let all = xcover(&["cover", "solve", "--all", "data/cover/secondary.dlx"], "");
-    let text = stdout(&all);
+    let text = out(&all);
     assert_eq!(text.split("\n\n").count(), 3, "{text}");
-    assert!(stderr(&all).contains("secondary.dlx:8: warning"));
+    assert!(err(&all).contains("secondary.dlx:8: warning"));
 
     let limited = xcover(
         &["cover", "solve", "--limit", "2", "data/cover/secondary.dlx"],
         "",
     );
-    assert_eq!(stdout(&limited).split("\n\n").count(), 2);
+    assert_eq!(out(&limited).split("\n\n").count(), 2);
 }
 
 #[test]
 fn no_solution_is_said_on_stderr() {
     let output = xcover(&["cover", "solve", "-"], "a b\na\n");
     assert!(output.status.success());
-    assert_eq!(stdout(&output), "");
-    assert!(stderr(&output).contains("no solution"));
+    assert_eq!(out(&output), "");
+    assert!(err(&output).contains("no solution"));
 }
 
 #[test]
@@ -92,12 +68,12 @@ fn bad_input_names_file_line_and_column_and_exits_1() {
     let output = xcover(&["cover", "count", "-"], "a b\na c\n");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
-        stderr(&output).trim(),
+        err(&output).trim(),
         "<stdin>:2:3: unknown item 'c'; expected an item declared on the item line"
     );
     let missing = xcover(&["cover", "count", "no/such/file.dlx"], "");
     assert_eq!(missing.status.code(), Some(1));
-    assert!(stderr(&missing).contains("no/such/file.dlx"));
+    assert!(err(&missing).contains("no/such/file.dlx"));
 }
 
 #[test]

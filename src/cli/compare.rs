@@ -275,7 +275,7 @@ fn plot(c: &Comparison, path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Time per puzzle ({} puzzles, count to {}), sorted by {} time",
+                "Time per puzzle ({} puzzles, count to {}), sorted by {} time; x = timed out",
                 c.results.len(),
                 c.limit,
                 c.solvers[key]
@@ -292,7 +292,8 @@ fn plot(c: &Comparison, path: &str) -> Result<(), Box<dyn std::error::Error>> {
     chart
         .configure_mesh()
         .x_desc("puzzle (sorted)")
-        .y_desc("microseconds (log scale)")
+        .y_desc("time per puzzle (log scale)")
+        .y_label_formatter(&|us| human(Duration::from_secs_f64(us / 1e6)))
         .draw()?;
     let colors = [BLUE, RED, GREEN, MAGENTA];
     for (column, kind) in c.solvers.iter().enumerate() {

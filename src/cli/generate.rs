@@ -6,13 +6,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{Outcome, finish, stdout};
+use super::{Outcome, finish, grid_json, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::{BoxShape, Encoding, Grid};
+use xcover::sudoku::{BoxShape, Encoding};
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
@@ -76,15 +76,6 @@ pub enum GenerateFormat {
 
 /// Puzzles made in parallel between two writes.
 const CHUNK: u64 = 64;
-
-fn rows(grid: &Grid) -> Value {
-    Value::from(
-        grid.cells()
-            .chunks(grid.size())
-            .map(|row| Value::from(row.to_vec()))
-            .collect::<Vec<_>>(),
-    )
-}
 
 pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
@@ -153,8 +144,8 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                         "index": index,
                         "boxes": shape.to_string(),
                         "clues": generated.puzzle.clue_count(),
-                        "puzzle": rows(&generated.puzzle),
-                        "solution": rows(&generated.solution),
+                        "puzzle": grid_json(&generated.puzzle),
+                        "solution": grid_json(&generated.solution),
                         "level": generated.rating.map(|r| r.level.name()),
                         "score": generated.rating.map(|r| r.score),
                     });

@@ -121,6 +121,16 @@ pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
+/// A grid as JSON: an array of rows of numbers, 0 for blank.
+pub fn grid_json(grid: &xcover::sudoku::Grid) -> serde_json::Value {
+    serde_json::Value::from(
+        grid.cells()
+            .chunks(grid.size())
+            .map(|row| serde_json::Value::from(row.to_vec()))
+            .collect::<Vec<_>>(),
+    )
+}
+
 /// Flushes and reports write errors (a closed pipe included) to the caller.
 pub fn finish(mut out: impl Write, outcome: Outcome) -> io::Result<Outcome> {
     out.flush()?;

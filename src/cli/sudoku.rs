@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Outcome, finish, read_input, stdout};
+use super::{Outcome, finish, grid_json, read_input, stdout};
 use xcover::dlx::{self, Stats};
 use xcover::sudoku::text::{self, Layout, Puzzle, PuzzleError};
 use xcover::sudoku::{BoxShape, Encoding, Grid, GridSolver, Verdict};
@@ -280,16 +280,6 @@ fn invalid_record(task: Task, file: &str, job: &Job) -> String {
     } else {
         "invalid".to_string()
     }
-}
-
-/// A grid as JSON: an array of rows of numbers, 0 for blank.
-fn grid_json(grid: &Grid) -> Value {
-    Value::from(
-        grid.cells()
-            .chunks(grid.size())
-            .map(|row| Value::from(row.to_vec()))
-            .collect::<Vec<_>>(),
-    )
 }
 
 fn stats_json(stats: Stats) -> Value {

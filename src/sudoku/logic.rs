@@ -334,6 +334,14 @@ impl Position {
         }
     }
 
+    /// Every unit, boxes first, then rows, then columns: the order in which people scan.
+    fn units_box_row_column(&self) -> impl Iterator<Item = usize> + use<> {
+        [UnitKind::Box, UnitKind::Row, UnitKind::Column]
+            .map(|kind| self.units_of_kind(kind))
+            .into_iter()
+            .flatten()
+    }
+
     /// The symbols placed in a unit.
     fn placed(&self, unit: usize) -> Mask {
         self.units[unit]
@@ -462,40 +470,38 @@ fn naked_single_at(p: &Position, index: usize, visit: Visit<'_>) -> ControlFlow<
 }
 
 fn hidden_single(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
-    for kind in [UnitKind::Box, UnitKind::Row, UnitKind::Column] {
-        for unit in p.units_of_kind(kind) {
-            let placed = p.placed(unit);
-            for value in 1..=p.n() as u8 {
-                if placed & bit(value) != 0 {
-                    continue;
-                }
-                let places = p.places(unit, value);
-                if places.len() != 1 {
-                    continue;
-                }
-                let cell = p.cell(places[0]);
-                // The placed copies of `value` that rule out the unit's other empty cells.
-                let reasons = p.units[unit]
-                    .iter()
-                    .filter(|&&c| c != places[0] && p.grid.cells()[c] == 0)
-                    .flat_map(|&c| p.units_of(c))
-                    .flat_map(|u| p.units[u].iter().copied())
-                    .filter(|&c| p.grid.cells()[c] == value)
-                    .unique()
-                    .map(|c| p.cell(c))
-                    .collect();
-                visit(Step {
-                    technique: Technique::HiddenSingle,
-                    placements: vec![(cell, value)],
-                    eliminations: vec![],
-                    reasons,
-                    detail: format!(
-                        "the only place left for {} in {}",
-                        symbol_name(value),
-                        p.unit_name(unit)
-                    ),
-                })?;
+    for unit in p.units_box_row_column() {
+        let placed = p.placed(unit);
+        for value in 1..=p.n() as u8 {
+            if placed & bit(value) != 0 {
+                continue;
             }
+            let places = p.places(unit, value);
+            if places.len() != 1 {
+                continue;
+            }
+            let cell = p.cell(places[0]);
+            // The placed copies of `value` that rule out the unit's other empty cells.
+            let reasons = p.units[unit]
+                .iter()
+                .filter(|&&c| c != places[0] && p.grid.cells()[c] == 0)
+                .flat_map(|&c| p.units_of(c))
+                .flat_map(|u| p.units[u].iter().copied())
+                .filter(|&c| p.grid.cells()[c] == value)
+                .unique()
+                .map(|c| p.cell(c))
+                .collect();
+            visit(Step {
+                technique: Technique::HiddenSingle,
+                placements: vec![(cell, value)],
+                eliminations: vec![],
+                reasons,
+                detail: format!(
+                    "the only place left for {} in {}",
+                    symbol_name(value),
+                    p.unit_name(unit)
+                ),
+            })?;
         }
     }
     ControlFlow::Continue(())
@@ -589,40 +595,38 @@ fn naked_subset(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()> 
     } else {
         Technique::NakedTriple
     };
-    for kind in [UnitKind::Box, UnitKind::Row, UnitKind::Column] {
-        for unit in p.units_of_kind(kind) {
-            let cells: Vec<usize> = p.units[unit]
+    for unit in p.units_box_row_column() {
+        let cells: Vec<usize> = p.units[unit]
+            .iter()
+            .copied()
+            .filter(|&c| (2..=size as u32).contains(&p.candidates[c].count_ones()))
+            .collect();
+        for subset in cells.iter().copied().combinations(size) {
+            let union = subset.iter().fold(0, |m, &c| m | p.candidates[c]);
+            if union.count_ones() as usize != size {
+                continue;
+            }
+            let others: Vec<usize> = p.units[unit]
                 .iter()
                 .copied()
-                .filter(|&c| (2..=size as u32).contains(&p.candidates[c].count_ones()))
+                .filter(|c| !subset.contains(c))
                 .collect();
-            for subset in cells.iter().copied().combinations(size) {
-                let union = subset.iter().fold(0, |m, &c| m | p.candidates[c]);
-                if union.count_ones() as usize != size {
-                    continue;
-                }
-                let others: Vec<usize> = p.units[unit]
-                    .iter()
-                    .copied()
-                    .filter(|c| !subset.contains(c))
-                    .collect();
-                let eliminations: Vec<(Cell, u8)> = symbols(union)
-                    .flat_map(|v| eliminate(p, others.iter().copied(), v))
-                    .collect();
-                if !eliminations.is_empty() {
-                    visit(Step {
-                        technique,
-                        placements: vec![],
-                        eliminations,
-                        reasons: subset.iter().map(|&c| p.cell(c)).collect(),
-                        detail: format!(
-                            "{} hold only {} between them in {}",
-                            subset.iter().map(|&c| p.cell(c)).join(","),
-                            list(union),
-                            p.unit_name(unit)
-                        ),
-                    })?;
-                }
+            let eliminations: Vec<(Cell, u8)> = symbols(union)
+                .flat_map(|v| eliminate(p, others.iter().copied(), v))
+                .collect();
+            if !eliminations.is_empty() {
+                visit(Step {
+                    technique,
+                    placements: vec![],
+                    eliminations,
+                    reasons: subset.iter().map(|&c| p.cell(c)).collect(),
+                    detail: format!(
+                        "{} hold only {} between them in {}",
+                        subset.iter().map(|&c| p.cell(c)).join(","),
+                        list(union),
+                        p.unit_name(unit)
+                    ),
+                })?;
             }
         }
     }
@@ -637,43 +641,41 @@ fn hidden_subset(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()>
     } else {
         Technique::HiddenTriple
     };
-    for kind in [UnitKind::Box, UnitKind::Row, UnitKind::Column] {
-        for unit in p.units_of_kind(kind) {
-            let placed = p.placed(unit);
-            let values: Vec<u8> = (1..=p.n() as u8)
-                .filter(|&v| placed & bit(v) == 0)
-                .filter(|&v| (2..=size).contains(&p.places(unit, v).len()))
+    for unit in p.units_box_row_column() {
+        let placed = p.placed(unit);
+        let values: Vec<u8> = (1..=p.n() as u8)
+            .filter(|&v| placed & bit(v) == 0)
+            .filter(|&v| (2..=size).contains(&p.places(unit, v).len()))
+            .collect();
+        for subset in values.iter().copied().combinations(size) {
+            let cells: Vec<usize> = subset
+                .iter()
+                .flat_map(|&v| p.places(unit, v))
+                .sorted()
+                .dedup()
                 .collect();
-            for subset in values.iter().copied().combinations(size) {
-                let cells: Vec<usize> = subset
-                    .iter()
-                    .flat_map(|&v| p.places(unit, v))
-                    .sorted()
-                    .dedup()
-                    .collect();
-                if cells.len() != size {
-                    continue;
-                }
-                let keep = subset.iter().fold(0, |m, &v| m | bit(v));
-                let eliminations: Vec<(Cell, u8)> = cells
-                    .iter()
-                    .flat_map(|&c| symbols(p.candidates[c] & !keep).map(move |v| (c, v)))
-                    .map(|(c, v)| (p.cell(c), v))
-                    .collect();
-                if !eliminations.is_empty() {
-                    visit(Step {
-                        technique,
-                        placements: vec![],
-                        eliminations,
-                        reasons: cells.iter().map(|&c| p.cell(c)).collect(),
-                        detail: format!(
-                            "in {}, {} can only go in {}",
-                            p.unit_name(unit),
-                            list(keep),
-                            cells.iter().map(|&c| p.cell(c)).join(",")
-                        ),
-                    })?;
-                }
+            if cells.len() != size {
+                continue;
+            }
+            let keep = subset.iter().fold(0, |m, &v| m | bit(v));
+            let eliminations: Vec<(Cell, u8)> = cells
+                .iter()
+                .flat_map(|&c| symbols(p.candidates[c] & !keep).map(move |v| (c, v)))
+                .map(|(c, v)| (p.cell(c), v))
+                .collect();
+            if !eliminations.is_empty() {
+                visit(Step {
+                    technique,
+                    placements: vec![],
+                    eliminations,
+                    reasons: cells.iter().map(|&c| p.cell(c)).collect(),
+                    detail: format!(
+                        "in {}, {} can only go in {}",
+                        p.unit_name(unit),
+                        list(keep),
+                        cells.iter().map(|&c| p.cell(c)).join(",")
+                    ),
+                })?;
             }
         }
     }

@@ -1,0 +1,32 @@
+//! Running the `xcover` binary from integration tests, as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `xcover` with `args`, feeding `stdin`, and returns what it did.
+pub fn xcover(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Standard output as text.
+pub fn out(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Standard error as text.
+pub fn err(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
