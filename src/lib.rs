@@ -6,6 +6,9 @@
 //!   into a [`dlx::Matrix`], and search it with a [`dlx::Solver`].
 //! - [`problems`]: classic exact-cover problems (N-queens, Langford pairs, pentominoes, Latin
 //!   squares) used as examples and as oracles with published solution counts.
+//! - [`sudoku`]: Sudoku of any box shape on the engine: grids and their text formats, the
+//!   encoding, an independent checker, backtracking baselines to compare with, human-style
+//!   logic with explanations and ratings, and a puzzle generator.
 //!
 //! ```
 //! use xcover::dlx::{Matrix, format};

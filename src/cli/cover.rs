@@ -86,10 +86,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
         Err(error) => {
             eprintln!(
                 "{}:{}:{}: {}",
-                input.name,
-                error.line,
-                error.column,
-                ErrorText(&error)
+                input.name, error.line, error.column, error.kind
             );
             return Ok(Outcome::InvalidInput);
         }
@@ -155,18 +152,6 @@ fn print_solutions(solver: &mut Solver<'_>, wanted: u64, out: &mut impl Write) -
         eprintln!("no solution");
     }
     Ok(())
-}
-
-/// The parse error's message without its "line L, column C: " prefix, which the caller
-/// prints in `file:line:column:` form.
-struct ErrorText<'a>(&'a format::ParseError);
-
-impl std::fmt::Display for ErrorText<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let full = self.0.to_string();
-        let message = full.split_once(": ").map_or(full.as_str(), |(_, m)| m);
-        f.write_str(message)
-    }
 }
 
 pub fn example(command: ExampleCommand) -> io::Result<Outcome> {

@@ -55,8 +55,18 @@ pub enum ParseErrorKind {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: ", self.line, self.column)?;
-        match &self.kind {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    /// What is wrong and what was expected, without the position.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ParseErrorKind::NoItemLine => {
                 write!(
                     f,

@@ -360,8 +360,12 @@ impl Position {
             .collect()
     }
 
-    /// A cell with no candidate, or a unit with a symbol that has no place left.
+    /// Two equal symbols in a unit, a cell with no candidate, or a unit with a symbol that has
+    /// no place left.
     pub fn contradiction(&self) -> Option<Contradiction> {
+        if let Some(clash) = self.grid.clash() {
+            return Some(Contradiction(clash.to_string()));
+        }
         for (index, &mask) in self.candidates.iter().enumerate() {
             if mask == 0 && self.grid.cells()[index] == 0 {
                 return Some(Contradiction(format!(
