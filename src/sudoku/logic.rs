@@ -186,6 +186,24 @@ impl fmt::Display for Step {
     }
 }
 
+impl Step {
+    /// A step that only removes candidates.
+    fn eliminating(
+        technique: Technique,
+        eliminations: Vec<(Cell, u8)>,
+        reasons: Vec<Cell>,
+        detail: String,
+    ) -> Step {
+        Step {
+            technique,
+            placements: vec![],
+            eliminations,
+            reasons,
+            detail,
+        }
+    }
+}
+
 /// A set of symbols as bits: bit `v - 1` for symbol `v`.
 type Mask = u64;
 
@@ -538,18 +556,17 @@ fn pointing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
                     .filter(|c| !places.contains(c));
                 let eliminations = eliminate(p, targets, value);
                 if !eliminations.is_empty() {
-                    visit(Step {
-                        technique: Technique::Pointing,
-                        placements: vec![],
+                    visit(Step::eliminating(
+                        Technique::Pointing,
                         eliminations,
-                        reasons: places.iter().map(|&c| p.cell(c)).collect(),
-                        detail: format!(
+                        places.iter().map(|&c| p.cell(c)).collect(),
+                        format!(
                             "in {}, {} can only go in {}",
                             p.unit_name(bx),
                             symbol_name(value),
                             p.unit_name(line)
                         ),
-                    })?;
+                    ))?;
                 }
             }
         }
@@ -573,18 +590,17 @@ fn claiming(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
             let targets = p.units[bx].iter().copied().filter(|c| !places.contains(c));
             let eliminations = eliminate(p, targets, value);
             if !eliminations.is_empty() {
-                visit(Step {
-                    technique: Technique::Claiming,
-                    placements: vec![],
+                visit(Step::eliminating(
+                    Technique::Claiming,
                     eliminations,
-                    reasons: places.iter().map(|&c| p.cell(c)).collect(),
-                    detail: format!(
+                    places.iter().map(|&c| p.cell(c)).collect(),
+                    format!(
                         "in {}, {} can only go in {}",
                         p.unit_name(line),
                         symbol_name(value),
                         p.unit_name(bx)
                     ),
-                })?;
+                ))?;
             }
         }
     }
@@ -619,18 +635,17 @@ fn naked_subset(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()> 
                 .flat_map(|v| eliminate(p, others.iter().copied(), v))
                 .collect();
             if !eliminations.is_empty() {
-                visit(Step {
+                visit(Step::eliminating(
                     technique,
-                    placements: vec![],
                     eliminations,
-                    reasons: subset.iter().map(|&c| p.cell(c)).collect(),
-                    detail: format!(
+                    subset.iter().map(|&c| p.cell(c)).collect(),
+                    format!(
                         "{} hold only {} between them in {}",
                         subset.iter().map(|&c| p.cell(c)).join(","),
                         list(union),
                         p.unit_name(unit)
                     ),
-                })?;
+                ))?;
             }
         }
     }
@@ -668,18 +683,17 @@ fn hidden_subset(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()>
                 .map(|(c, v)| (p.cell(c), v))
                 .collect();
             if !eliminations.is_empty() {
-                visit(Step {
+                visit(Step::eliminating(
                     technique,
-                    placements: vec![],
                     eliminations,
-                    reasons: cells.iter().map(|&c| p.cell(c)).collect(),
-                    detail: format!(
+                    cells.iter().map(|&c| p.cell(c)).collect(),
+                    format!(
                         "in {}, {} can only go in {}",
                         p.unit_name(unit),
                         list(keep),
                         cells.iter().map(|&c| p.cell(c)).join(",")
                     ),
-                })?;
+                ))?;
             }
         }
     }
@@ -738,18 +752,17 @@ fn fish(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()> {
                             .join(",");
                         format!("{kind}s {numbers}")
                     };
-                    visit(Step {
+                    visit(Step::eliminating(
                         technique,
-                        placements: vec![],
                         eliminations,
-                        reasons: places.iter().map(|&c| p.cell(c)).collect(),
-                        detail: format!(
+                        places.iter().map(|&c| p.cell(c)).collect(),
+                        format!(
                             "in {}, {} can only go in {}",
                             names(&subset),
                             symbol_name(value),
                             names(&covers)
                         ),
-                    })?;
+                    ))?;
                 }
             }
         }
@@ -783,12 +796,11 @@ fn xy_wing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
                 (0..p.candidates.len()).filter(|&t| t != pivot && sees(t, x) && sees(t, y));
             let eliminations = eliminate(p, targets, value);
             if !eliminations.is_empty() {
-                visit(Step {
-                    technique: Technique::XyWing,
-                    placements: vec![],
+                visit(Step::eliminating(
+                    Technique::XyWing,
                     eliminations,
-                    reasons: vec![p.cell(pivot), p.cell(x), p.cell(y)],
-                    detail: format!(
+                    vec![p.cell(pivot), p.cell(x), p.cell(y)],
+                    format!(
                         "pivot {} {{{}}} sees {} {{{}}} and {} {{{}}}: one of them is {}",
                         p.cell(pivot),
                         list(pm),
@@ -798,7 +810,7 @@ fn xy_wing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
                         list(ym),
                         symbol_name(value)
                     ),
-                })?;
+                ))?;
             }
         }
     }
