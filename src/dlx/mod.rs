@@ -4,7 +4,7 @@
 //! a [`Matrix`] compiles it into flat link arrays once; a [`Solver`] holds the mutable state of
 //! searches on that matrix and answers the questions users ask: the first solution, every
 //! solution (lazily), the count up to a limit, a [`Verdict`] on uniqueness, and [`Stats`].
-//! [`format`] reads and writes Knuth's text format.
+//! [`format`](mod@format) reads and writes Knuth's text format.
 
 pub mod format;
 mod links;
