@@ -84,6 +84,8 @@ impl Puzzle {
 struct LineCells {
     values: Vec<u8>,
     numeric: bool,
+    /// Whether every cell stands alone between separators, as in `0 0 3 0` or `1,0,2`.
+    separated: bool,
 }
 
 /// Characters that only separate cells or boxes.
@@ -114,6 +116,7 @@ fn line_cells(text: &str) -> Result<LineCells, String> {
         return Ok(LineCells {
             values,
             numeric: true,
+            separated: true,
         });
     }
     let mut values = Vec::with_capacity(text.len());
@@ -134,9 +137,11 @@ fn line_cells(text: &str) -> Result<LineCells, String> {
         };
         values.push(value);
     }
+    let separated = values.len() > 1 && tokens.len() == values.len();
     Ok(LineCells {
         values,
         numeric: false,
+        separated,
     })
 }
 
@@ -176,9 +181,13 @@ pub fn parse(text: &str, shape: Option<BoxShape>) -> Vec<Result<Puzzle, PuzzleEr
     let mut results = Vec::new();
     let mut block: Option<Block> = None;
     let mut skipping = false;
+    // The cell count of the previous line when it was a whole puzzle: the lines of a run of
+    // one-line puzzles are read alike, whatever follows them.
+    let mut run_of_lines: Option<usize> = None;
     for (index, &(line, content)) in lines.iter().enumerate() {
         if content.is_empty() {
             skipping = false;
+            run_of_lines = None;
             if let Some(b) = &block {
                 let inside_band = b.row_lines.len() % b.box_rows != 0;
                 if inside_band {
@@ -230,7 +239,8 @@ pub fn parse(text: &str, shape: Option<BoxShape>) -> Vec<Result<Puzzle, PuzzleEr
             }
             continue;
         }
-        if is_whole_puzzle(&cells, &lines[index + 1..]) {
+        if run_of_lines == Some(count) || is_whole_puzzle(&cells, &lines[index + 1..]) {
+            run_of_lines = Some(count);
             let layout = if cells.numeric {
                 Layout::NumberLine
             } else {
@@ -238,6 +248,7 @@ pub fn parse(text: &str, shape: Option<BoxShape>) -> Vec<Result<Puzzle, PuzzleEr
             };
             results.push(finish_at(cells.values, line, Vec::new(), layout, shape));
         } else if (4..=MAX_SIZE).contains(&count) {
+            run_of_lines = None;
             let box_rows = shape
                 .filter(|s| s.size() == count)
                 .or_else(|| BoxShape::for_size(count))
@@ -283,8 +294,11 @@ fn short_grid(block: &Block, blank_line: Option<usize>) -> PuzzleError {
 
 /// Whether a line of cells is a whole puzzle rather than the first row of a grid. A square
 /// number of cells of at least 16 is a whole puzzle, unless it could be a row (at most
-/// [`MAX_SIZE`] cells) and it, or the next line of the same length, holds a symbol too large
-/// for a puzzle of that size: 16 cells with a 9 in them are a row of a 16x16 grid.
+/// [`MAX_SIZE`] cells) and either it, or the next line of the same length, holds a symbol too
+/// large for a puzzle of that size (16 cells with a 9 in them are a row of a 16x16 grid), or
+/// its cells are separated (`0 0 0 ...`) and it starts exactly one grid's worth of such rows,
+/// followed by a blank line, the end, or a line of another length (an empty 16x16 grid
+/// written in numbers).
 fn is_whole_puzzle(cells: &LineCells, rest: &[(usize, &str)]) -> bool {
     let count = cells.values.len();
     let Some(side) = square_root(count).filter(|&s| s >= 4) else {
@@ -301,7 +315,40 @@ fn is_whole_puzzle(cells: &LineCells, rest: &[(usize, &str)]) -> bool {
         .iter()
         .filter(|(_, content)| !content.is_empty())
         .find_map(|(_, content)| line_cells(content).ok().filter(|c| !c.values.is_empty()));
-    !next.is_some_and(|next| next.values.len() == count && too_large(&next.values))
+    if next.is_some_and(|next| next.values.len() == count && too_large(&next.values)) {
+        return false;
+    }
+    !(cells.separated && starts_one_grid(count, rest))
+}
+
+/// Whether the lines after a row of `width` cells hold the other `width - 1` rows of its
+/// grid (blank lines between them allowed) and then a blank line, the end, or a line of
+/// another length.
+fn starts_one_grid(width: usize, rest: &[(usize, &str)]) -> bool {
+    let mut rows = 1;
+    for (_, content) in rest {
+        let cells = match line_cells(content) {
+            Ok(cells) => cells,
+            Err(_) => return false,
+        };
+        if content.is_empty() {
+            if rows == width {
+                return true;
+            }
+            continue;
+        }
+        if cells.values.is_empty() {
+            continue;
+        }
+        if rows == width {
+            return cells.values.len() != width;
+        }
+        if cells.values.len() != width {
+            return false;
+        }
+        rows += 1;
+    }
+    rows == width
 }
 
 fn finish(
@@ -473,6 +520,25 @@ mod tests {
         let row = "1..4...9........\n".repeat(16);
         let p = one(&row);
         assert_eq!(p.grid.size(), 16);
+    }
+
+    #[test]
+    fn an_empty_grid_written_in_separated_cells_is_one_grid() {
+        let empty = format!("{}\n", vec!["0"; 16].join(" ")).repeat(16);
+        let p = one(&empty);
+        assert_eq!(p.grid.size(), 16);
+        let two = format!("{empty}\n{empty}");
+        let puzzles = parse(&two, None);
+        assert_eq!(puzzles.len(), 2);
+        assert!(
+            puzzles
+                .iter()
+                .all(|p| p.as_ref().unwrap().grid.size() == 16)
+        );
+        // Sixteen 4x4 puzzles, one per line, cells separated: still sixteen puzzles when more
+        // lines of the same length follow.
+        let many = format!("{}\n", vec!["0"; 16].join(" ")).repeat(20);
+        assert_eq!(parse(&many, None).len(), 20);
     }
 
     #[test]
