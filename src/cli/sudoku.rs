@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use super::{Outcome, finish, grid_json, read_input, stdout};
 use xcover::dlx::{self, Stats};
 use xcover::sudoku::text::{self, Layout, Puzzle, PuzzleError};
-use xcover::sudoku::{BoxShape, Encoding, Grid, GridSolver, Verdict};
+use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
 
 #[derive(Debug, Subcommand)]
 pub enum SudokuCommand {
@@ -213,14 +213,15 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
     let mut total = Stats::default();
     let mut records_written = 0;
     for chunk in jobs.chunks(CHUNK) {
-        let records: Vec<(String, Stats)> = chunk
+        let records: Vec<Record> = chunk
             .par_iter()
             .map_init(HashMap::new, |solvers, job| {
                 let Ok(puzzle) = &job.puzzle else {
-                    return (
-                        invalid_record(task, &names[job.file], job),
-                        Stats::default(),
-                    );
+                    return Record {
+                        text: invalid_record(task, &names[job.file], job),
+                        multiline: false,
+                        stats: Stats::default(),
+                    };
                 };
                 let shape = puzzle.grid.shape();
                 let solver: &mut GridSolver<'_> = solvers
@@ -229,19 +230,18 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
                 record(task, solver, &names[job.file], puzzle)
             })
             .collect();
-        for (job, (record, stats)) in chunk.iter().zip(records) {
+        for (job, record) in chunk.iter().zip(records) {
             if let Err(error) = &job.puzzle {
                 eprintln!("{}:{}: {}", names[job.file], error.line, error.message);
                 outcome = Outcome::InvalidInput;
             }
-            let grid_layout = record.ends_with("\n\n");
-            if grid_layout && records_written > 0 {
+            if record.multiline && records_written > 0 {
                 writeln!(out)?;
             }
-            out.write_all(record.trim_end_matches('\n').as_bytes())?;
+            out.write_all(record.text.trim_end_matches('\n').as_bytes())?;
             writeln!(out)?;
             records_written += 1;
-            total += stats;
+            total += record.stats;
         }
         out.flush()?;
         bar.inc(chunk.len() as u64);
@@ -264,8 +264,14 @@ fn print_stats(puzzles: usize, total: Stats, started: Instant) {
     );
 }
 
-/// The record of a puzzle that could not be read. Grid layouts end in a blank line so that the
-/// writer separates them like grids.
+/// One puzzle's output. Records of several lines are separated by a blank line.
+struct Record {
+    text: String,
+    multiline: bool,
+    stats: Stats,
+}
+
+/// The text of the record of a puzzle that could not be read.
 fn invalid_record(task: Task, file: &str, job: &Job) -> String {
     let error = job.puzzle.as_ref().err().map_or("", |e| e.message.as_str());
     let line = job.puzzle.as_ref().err().map_or(0, |e| e.line);
@@ -301,17 +307,8 @@ fn is_multiline(layout: Layout) -> bool {
     matches!(layout, Layout::Grid | Layout::Numbers)
 }
 
-/// Writes a grid as a record: multi-line layouts end with a blank line.
-fn grid_record(grid: &Grid, layout: Layout) -> String {
-    let mut text = text::write(grid, layout);
-    if is_multiline(layout) {
-        text.push('\n');
-    }
-    text
-}
-
 /// Solves one valid puzzle for a task and renders its record.
-fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> (String, Stats) {
+fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> Record {
     let base = |extra: Value| {
         let mut object = json!({"file": file, "line": puzzle.line});
         if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
@@ -322,18 +319,21 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
     match task {
         Task::First(format) => {
             let answer = solver.first(&puzzle.grid);
-            let text = match (format, &answer.value) {
-                (Some(SolveFormat::Json), solution) => base(json!({
+            let layout = layout_for(format, puzzle);
+            let json = format == Some(SolveFormat::Json);
+            let text = match (json, &answer.value) {
+                (true, solution) => base(json!({
                     "solution": solution.as_ref().map(grid_json),
                     "stats": stats_json(answer.stats),
                 })),
-                (_, Some(solution)) => grid_record(solution, layout_for(format, puzzle)),
-                (_, None) if is_multiline(layout_for(format, puzzle)) => {
-                    "no solution\n\n".to_string()
-                }
-                (_, None) => "no solution".to_string(),
+                (false, Some(solution)) => text::write(solution, layout),
+                (false, None) => "no solution".to_string(),
             };
-            (text, answer.stats)
+            Record {
+                text,
+                multiline: !json && is_multiline(layout),
+                stats: answer.stats,
+            }
         }
         Task::Count(limit, format) => {
             let answer = solver.count(&puzzle.grid, limit);
@@ -345,7 +345,11 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                     "stats": stats_json(answer.stats),
                 })),
             };
-            (text, answer.stats)
+            Record {
+                text,
+                multiline: false,
+                stats: answer.stats,
+            }
         }
         Task::Check(format) => {
             let answer = solver.verdict(&puzzle.grid);
@@ -362,7 +366,11 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                     "stats": stats_json(answer.stats),
                 })),
             };
-            (text, answer.stats)
+            Record {
+                text,
+                multiline: false,
+                stats: answer.stats,
+            }
         }
     }
 }
