@@ -12,9 +12,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use plotters::prelude::*;
 use serde_json::json;
 
-use super::{Outcome, finish, read_input, stdout};
+use super::{Outcome, finish, read_puzzles, stdout};
 use xcover::sudoku::compare::{Comparison, SolverKind, Summary, compare};
-use xcover::sudoku::text;
 use xcover::sudoku::{BoxShape, Grid};
 
 #[derive(Debug, Args)]
@@ -60,28 +59,25 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
     let mut grids: Vec<Grid> = Vec::new();
     let mut sources = Vec::new();
     for path in &args.files {
-        let input = match read_input(path) {
-            Ok(input) => input,
+        let (name, puzzles) = match read_puzzles(path, args.shape) {
+            Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");
                 outcome = Outcome::InvalidInput;
                 continue;
             }
         };
-        for puzzle in text::parse(&input.text, args.shape) {
-            match puzzle.and_then(|p| p.validate().map(|()| p)) {
+        for puzzle in puzzles {
+            match puzzle {
                 Ok(puzzle) => {
                     sources.push(Source {
-                        file: input.name.clone(),
+                        file: name.clone(),
                         line: puzzle.line,
                     });
                     grids.push(puzzle.grid);
                 }
                 Err(error) => {
-                    eprintln!(
-                        "{}:{}: {} (left out)",
-                        input.name, error.line, error.message
-                    );
+                    eprintln!("{name}:{}: {} (left out)", error.line, error.message);
                     outcome = Outcome::InvalidInput;
                 }
             }
@@ -139,11 +135,11 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
             writeln!(out, "{report:#}")?;
         }
     }
-    if let Some(path) = &args.plot {
-        if let Err(error) = plot(&comparison, path) {
-            eprintln!("xcover: {path}: cannot draw the chart: {error}");
-            outcome = Outcome::InvalidInput;
-        }
+    if let Some(path) = &args.plot
+        && let Err(error) = plot(&comparison, path)
+    {
+        eprintln!("xcover: {path}: cannot draw the chart: {error}");
+        outcome = Outcome::InvalidInput;
     }
     let outcome = if disagreements.is_empty() {
         outcome

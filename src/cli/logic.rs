@@ -10,9 +10,9 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{Outcome, finish, read_input, stdout};
+use super::{CheckedPuzzle, Outcome, finish, read_puzzles, stdout};
 use xcover::sudoku::logic::{self, Level, Rating};
-use xcover::sudoku::text::{self, Layout, Puzzle, PuzzleError};
+use xcover::sudoku::text::{self, Layout};
 use xcover::sudoku::{BoxShape, Encoding};
 
 #[derive(Debug, Args)]
@@ -58,32 +58,25 @@ pub enum RateFormat {
     Json,
 }
 
-/// The valid puzzles of a file; errors are printed as `file:line: message`.
-fn read_puzzles(
-    path: &str,
-    shape: Option<BoxShape>,
-) -> (String, Vec<Result<Puzzle, PuzzleError>>, Outcome) {
-    let input = match read_input(path) {
-        Ok(input) => input,
+/// The puzzles of a file; errors are printed as `file:line: message`.
+fn read_reported(path: &str, shape: Option<BoxShape>) -> (String, Vec<CheckedPuzzle>, Outcome) {
+    let (name, puzzles) = match read_puzzles(path, shape) {
+        Ok(read) => read,
         Err(message) => {
             eprintln!("xcover: {message}");
             return (path.to_string(), Vec::new(), Outcome::InvalidInput);
         }
     };
     let mut outcome = Outcome::Success;
-    let puzzles: Vec<_> = text::parse(&input.text, shape)
-        .into_iter()
-        .map(|p| p.and_then(|p| p.validate().map(|()| p)))
-        .collect();
     for error in puzzles.iter().filter_map(|p| p.as_ref().err()) {
-        eprintln!("{}:{}: {}", input.name, error.line, error.message);
+        eprintln!("{name}:{}: {}", error.line, error.message);
         outcome = Outcome::InvalidInput;
     }
-    (input.name, puzzles, outcome)
+    (name, puzzles, outcome)
 }
 
 pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
-    let (name, puzzles, outcome) = read_puzzles(&args.file, args.shape);
+    let (name, puzzles, outcome) = read_reported(&args.file, args.shape);
     let mut out = stdout();
     let several = puzzles.len() > 1;
     for (k, puzzle) in puzzles.iter().enumerate() {
@@ -145,7 +138,7 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
 }
 
 pub fn hint(args: HintArgs) -> io::Result<Outcome> {
-    let (_, puzzles, outcome) = read_puzzles(&args.file, args.shape);
+    let (_, puzzles, outcome) = read_reported(&args.file, args.shape);
     let mut out = stdout();
     for puzzle in &puzzles {
         let Ok(puzzle) = puzzle else {
@@ -171,7 +164,7 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
     let mut outcome = Outcome::Success;
     let mut jobs = Vec::new();
     for path in &args.files {
-        let (name, puzzles, read) = read_puzzles(path, args.shape);
+        let (name, puzzles, read) = read_reported(path, args.shape);
         if read != Outcome::Success {
             outcome = read;
         }

@@ -116,6 +116,23 @@ pub fn read_input(path: &str) -> Result<Input, String> {
     })
 }
 
+/// The puzzles of a file (or `-`), each read and its clues checked, in file order; the error
+/// names the file when it cannot be read.
+pub fn read_puzzles(
+    path: &str,
+    shape: Option<xcover::sudoku::BoxShape>,
+) -> Result<(String, Vec<CheckedPuzzle>), String> {
+    let input = read_input(path)?;
+    let puzzles = xcover::sudoku::text::parse(&input.text, shape)
+        .into_iter()
+        .map(|p| p.and_then(|p| p.validate().map(|()| p)))
+        .collect();
+    Ok((input.name, puzzles))
+}
+
+/// A puzzle whose clues were checked, or why it cannot be used.
+pub type CheckedPuzzle = Result<xcover::sudoku::text::Puzzle, xcover::sudoku::text::PuzzleError>;
+
 /// Buffered standard output; flushed by the caller so errors are seen.
 pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Outcome, finish, grid_json, read_input, stdout};
+use super::{Outcome, finish, grid_json, read_input, read_puzzles, stdout};
 use xcover::dlx::{self, Stats};
 use xcover::sudoku::text::{self, Layout, Puzzle, PuzzleError};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
@@ -158,14 +158,11 @@ fn read_jobs(args: &PuzzleArgs) -> (Vec<String>, Vec<Job>, Outcome) {
     let mut jobs = Vec::new();
     let mut outcome = Outcome::Success;
     for path in &args.files {
-        match read_input(path) {
-            Ok(input) => {
+        match read_puzzles(path, args.shape) {
+            Ok((name, puzzles)) => {
                 let file = names.len();
-                names.push(input.name);
-                for puzzle in text::parse(&input.text, args.shape) {
-                    let puzzle = puzzle.and_then(|p| p.validate().map(|()| p));
-                    jobs.push(Job { file, puzzle });
-                }
+                names.push(name);
+                jobs.extend(puzzles.into_iter().map(|puzzle| Job { file, puzzle }));
             }
             Err(message) => {
                 eprintln!("xcover: {message}");

@@ -78,7 +78,7 @@ impl Links {
             let len = matrix.nodes.len() as u32;
             n.up < len && n.down < len
         }));
-        let primary = matrix.problem().primary_count() as u32;
+        let primary = matrix.primary_count;
         Links {
             primary,
             active_primary: primary,

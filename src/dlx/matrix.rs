@@ -52,6 +52,8 @@ pub struct Matrix {
     pub(crate) items: Vec<ItemLink>,
     /// Number of items; headers are nodes `1..=item_count`.
     pub(crate) item_count: u32,
+    /// Number of primary items; their headers are nodes `1..=primary_count`.
+    pub(crate) primary_count: u32,
     /// For each node, the option it belongs to (meaningless for headers and spacers).
     pub(crate) node_option: Vec<u32>,
     /// For each problem option, its first node, or 0 if the option was dropped.
@@ -176,6 +178,7 @@ impl Matrix {
             nodes,
             items,
             item_count: n32,
+            primary_count: primary as u32,
             node_option,
             option_first,
             item_index,

@@ -111,7 +111,7 @@ const DEADLINE_CHECK: u64 = 1024;
 impl<'m> Solver<'m> {
     /// A solver with nothing chosen.
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
-        let primary = matrix.problem().primary_count();
+        let primary = matrix.primary_count as usize;
         Solver {
             matrix,
             links: Links::new(matrix),
@@ -344,7 +344,7 @@ impl<'m> Search<'_, 'm> {
                 Step::Enter => {
                     entered += 1;
                     if entered > node_budget
-                        || (nodes_before + entered) % DEADLINE_CHECK == 0
+                        || (nodes_before + entered).is_multiple_of(DEADLINE_CHECK)
                             && deadline.is_some_and(|deadline| Instant::now() >= deadline)
                     {
                         // Levels 0..level stay chosen, as at a solution, so Drop unwinds them.

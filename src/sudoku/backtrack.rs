@@ -21,7 +21,7 @@ use super::solver::{Run, SudokuSolver};
 const DEADLINE_CHECK: u64 = 4096;
 
 fn deadline_passed(nodes: u64, deadline: Option<Instant>) -> bool {
-    nodes % DEADLINE_CHECK == 0 && deadline.is_some_and(|d| Instant::now() >= d)
+    nodes.is_multiple_of(DEADLINE_CHECK) && deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// The posts' method: first empty cell, digits in order, validity by scanning.

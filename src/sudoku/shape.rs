@@ -36,7 +36,7 @@ impl BoxShape {
     pub fn for_size(size: usize) -> Option<BoxShape> {
         let rows = (1..=size)
             .take_while(|r| r * r <= size)
-            .filter(|r| size % r == 0)
+            .filter(|&r| size.is_multiple_of(r))
             .last()?;
         BoxShape::new(rows, size / rows)
     }
