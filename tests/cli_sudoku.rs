@@ -147,7 +147,7 @@ fn box_shape_can_be_chosen() {
     assert_eq!(out(&tall), "unique\nunique\n");
     let wrong = xcover(&["sudoku", "check", "--box", "2x4", "-"], POST_001_A);
     assert_eq!(wrong.status.code(), Some(1));
-    assert!(err(&wrong).contains("box shape 2x4 does not fit a 9x9 grid"));
+    assert!(err(&wrong).contains("--box 2x4 does not fit a 9x9 grid"));
 }
 
 #[test]
@@ -344,10 +344,13 @@ fn explain_hint_and_rate() {
     );
     assert_eq!(
         out(&rated),
-        "easy 45\nneeds-search 1000\n",
-        "45 blanks, 45 singles"
+        "easy 45\nmultiple\n",
+        "45 blanks, 45 singles; an empty 4x4 has 288 solutions"
     );
-    assert!(err(&rated).contains("2 puzzles: easy 1, medium 0, hard 0, expert 0, needs-search 1"));
+    assert!(
+        err(&rated)
+            .contains("2 puzzles: easy 1, medium 0, hard 0, expert 0, needs-search 0, multiple 1")
+    );
     let json = xcover(
         &[
             "sudoku",

@@ -12,7 +12,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use plotters::prelude::*;
 use serde_json::json;
 
-use super::{Outcome, finish, read_puzzles, stdout};
+use super::input::read_puzzles;
+use super::{Outcome, finish, stdout};
 use xcover::sudoku::compare::{Comparison, SolverKind, Summary, compare};
 use xcover::sudoku::{BoxShape, Grid};
 
@@ -22,7 +23,7 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',', default_value = "dlx,mrv,naive")]
     solvers: Vec<SolverKind>,
     /// Count solutions up to N per puzzle (2 proves uniqueness).
-    #[arg(long, default_value_t = 2, value_name = "N")]
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = super::parse_limit)]
     limit: u64,
     /// Give up on a puzzle after T milliseconds (per solver); timed-out puzzles are counted.
     #[arg(long = "timeout-ms", default_value_t = 10_000, value_name = "T")]
@@ -71,7 +72,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
             match puzzle {
                 Ok(puzzle) => {
                     sources.push(Source {
-                        file: name.clone(),
+                        file: name.to_string(),
                         line: puzzle.line,
                     });
                     grids.push(puzzle.grid);
@@ -91,7 +92,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
         ProgressBar::hidden()
     };
     let timeout = Duration::from_millis(args.timeout_ms);
-    let comparison = compare(&grids, &solvers, args.limit.max(1), timeout, |done| {
+    let comparison = compare(&grids, &solvers, args.limit, timeout, |done| {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();

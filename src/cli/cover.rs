@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::{Outcome, finish, read_input, stdout};
+use super::input::read_text;
+use super::{Outcome, finish, parse_limit, signals, stdout};
 use xcover::dlx::{Matrix, Solver, format};
 use xcover::problems;
 
@@ -14,7 +15,7 @@ pub enum CoverCommand {
     /// Print the number of solutions, and nothing else, on stdout.
     Count {
         /// Stop counting at N solutions.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u64>,
         #[command(flatten)]
         common: CoverArgs,
@@ -25,7 +26,7 @@ pub enum CoverCommand {
         #[arg(long)]
         all: bool,
         /// Print at most N solutions (implies --all).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u64>,
         #[command(flatten)]
         common: CoverArgs,
@@ -44,17 +45,38 @@ pub struct CoverArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum ExampleCommand {
-    /// N non-attacking queens on an NxN board (diagonals are secondary items).
-    Queens { n: usize },
-    /// Langford pairs of order N.
-    Langford { n: usize },
+    /// N non-attacking queens on an NxN board (diagonals are secondary items); N up to 1000.
+    Queens {
+        #[arg(value_parser = example_size(1000))]
+        n: usize,
+    },
+    /// Langford pairs of order N; N up to 1000.
+    Langford {
+        #[arg(value_parser = example_size(1000))]
+        n: usize,
+    },
     /// The twelve pentominoes on a WxH board of 60 cells (or 8x8 with its centre removed).
     Pentominoes {
         #[arg(value_name = "WxH", value_parser = parse_board)]
         board: (usize, usize),
     },
-    /// Latin squares of order N.
-    Latin { n: usize },
+    /// Latin squares of order N; N up to 100.
+    Latin {
+        #[arg(value_parser = example_size(100))]
+        n: usize,
+    },
+}
+
+/// Sizes from 1 to `max`: larger problems would print gigabytes (N-queens has N^2 options,
+/// Latin squares N^3).
+fn example_size(max: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
+    move |text: &str| match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} is out of range: sizes go from 1 to {max}")),
+        Err(_) => Err(format!(
+            "'{text}' is not a size (a whole number from 1 to {max})"
+        )),
+    }
 }
 
 fn parse_board(text: &str) -> Result<(usize, usize), String> {
@@ -64,7 +86,11 @@ fn parse_board(text: &str) -> Result<(usize, usize), String> {
     let parse = |s: &str| {
         s.trim()
             .parse::<usize>()
-            .map_err(|_| format!("expected WxH such as 6x10, found '{text}'"))
+            .ok()
+            .filter(|&side| (1..=60).contains(&side))
+            .ok_or_else(|| {
+                format!("expected WxH with sides from 1 to 60, such as 6x10, found '{text}'")
+            })
     };
     Ok((parse(w)?, parse(h)?))
 }
@@ -74,64 +100,74 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
         CoverCommand::Count { limit, common } => (common, *limit, true),
         CoverCommand::Solve { all, limit, common } => (common, *limit, *all || limit.is_some()),
     };
-    let input = match read_input(&common.file) {
+    let (name, text) = match read_text(&common.file) {
         Ok(input) => input,
         Err(message) => {
             eprintln!("xcover: {message}");
             return Ok(Outcome::InvalidInput);
         }
     };
-    let parsed = match format::read(&input.text) {
+    let parsed = match format::read(&text) {
         Ok(parsed) => parsed,
         Err(error) => {
-            eprintln!(
-                "{}:{}:{}: {}",
-                input.name, error.line, error.column, error.kind
-            );
+            eprintln!("{}:{}:{}: {}", name, error.line, error.column, error.kind);
             return Ok(Outcome::InvalidInput);
         }
     };
     for warning in &parsed.warnings {
-        eprintln!(
-            "{}:{}: warning: {}",
-            input.name, warning.line, warning.message
-        );
+        eprintln!("{}:{}: warning: {}", name, warning.line, warning.message);
     }
     let matrix = match Matrix::new(parsed.problem) {
         Ok(matrix) => matrix,
         Err(error) => {
-            eprintln!("{}: {error}", input.name);
+            eprintln!("{}: {error}", name);
             return Ok(Outcome::InvalidInput);
         }
     };
     let mut solver = matrix.solver();
+    solver.set_cancel_flag(Some(signals::flag()));
     let started = Instant::now();
     let mut out = stdout();
     match command {
         CoverCommand::Count { .. } => {
             let count = solver.count(limit);
-            writeln!(out, "{count}")?;
+            if solver.interrupted() {
+                writeln!(out, "{count} (partial)")?;
+            } else {
+                writeln!(out, "{count}")?;
+            }
         }
         CoverCommand::Solve { .. } => {
             let wanted = if all { limit.unwrap_or(u64::MAX) } else { 1 };
-            print_solutions(&mut solver, wanted, &mut out)?;
+            let printed = print_solutions(&mut solver, wanted, &mut out)?;
+            if printed == 0 && !solver.interrupted() {
+                eprintln!("no solution");
+            }
         }
     }
+    let stats = solver.stats();
+    let seconds = started.elapsed().as_secs_f64();
     if common.stats {
-        let stats = solver.stats();
         eprintln!(
-            "solutions {}, nodes {}, updates {}, time {:.3} s",
-            stats.solutions,
-            stats.nodes,
-            stats.updates,
-            started.elapsed().as_secs_f64()
+            "solutions {}, nodes {}, updates {}, time {seconds:.3} s",
+            stats.solutions, stats.nodes, stats.updates,
         );
+    }
+    if solver.interrupted() {
+        let outcome = finish(out, Outcome::Interrupted)?;
+        eprintln!(
+            "xcover: interrupted after {seconds:.1} s: {} solutions found so far (a partial \
+             result), {} search nodes",
+            stats.solutions, stats.nodes
+        );
+        return Ok(outcome);
     }
     finish(out, Outcome::Success)
 }
 
 /// Streams up to `wanted` solutions: option lines, a blank line between solutions.
-fn print_solutions(solver: &mut Solver<'_>, wanted: u64, out: &mut impl Write) -> io::Result<()> {
+/// Returns how many were printed.
+fn print_solutions(solver: &mut Solver<'_>, wanted: u64, out: &mut impl Write) -> io::Result<u64> {
     let problem = solver.matrix().problem();
     let mut search = solver.search();
     let mut printed = 0;
@@ -148,10 +184,7 @@ fn print_solutions(solver: &mut Solver<'_>, wanted: u64, out: &mut impl Write) -
         }
         printed += 1;
     }
-    if printed == 0 {
-        eprintln!("no solution");
-    }
-    Ok(())
+    Ok(printed)
 }
 
 pub fn example(command: ExampleCommand) -> io::Result<Outcome> {

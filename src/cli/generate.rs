@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{Outcome, finish, grid_json, stdout};
+use super::{Outcome, finish, grid_json, signals, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::text::{self, Layout};
@@ -107,13 +107,23 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
         let made: Vec<_> = (start..end)
             .into_par_iter()
             .map_init(
-                || Generator::new(&encoding),
+                || {
+                    let mut generator = Generator::new(&encoding);
+                    generator.set_cancel_flag(Some(signals::flag()));
+                    generator
+                },
                 |generator, index| generator.generate(&request, index),
             )
             .collect();
         for (index, result) in (start..end).zip(made) {
             let generated = match result {
                 Ok(generated) => generated,
+                Err(_) if signals::stopped() => {
+                    bar.finish_and_clear();
+                    out.flush()?;
+                    eprintln!("xcover: interrupted; {index} puzzles were made");
+                    return Ok(Outcome::Interrupted);
+                }
                 Err(error) => {
                     bar.finish_and_clear();
                     eprintln!("xcover: {error}");

@@ -3,17 +3,19 @@
 //! The reasoning lives in [`xcover::sudoku::logic`]; this module reads puzzles, prints the
 //! numbered steps, the next step only, or one rating line per puzzle with a summary of levels.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{CheckedPuzzle, Outcome, finish, read_puzzles, stdout};
+use super::input::{self, CheckedPuzzle, Item, Job, read_puzzles};
+use super::{Outcome, finish, signals, stdout};
 use xcover::sudoku::logic::{self, Level, Rating};
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::{BoxShape, Encoding};
+use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
@@ -67,6 +69,7 @@ fn read_reported(path: &str, shape: Option<BoxShape>) -> (String, Vec<CheckedPuz
             return (path.to_string(), Vec::new(), Outcome::InvalidInput);
         }
     };
+    let name = name.to_string();
     let mut outcome = Outcome::Success;
     for error in puzzles.iter().filter_map(|p| p.as_ref().err()) {
         eprintln!("{name}:{}: {}", error.line, error.message);
@@ -160,53 +163,162 @@ pub fn hint(args: HintArgs) -> io::Result<Outcome> {
     finish(out, outcome)
 }
 
+/// What `rate` says of one puzzle.
+enum Judgement {
+    /// Logic solves it, or it is proper and needs search.
+    Rated(Rating),
+    /// It has no solution: logic met a contradiction or the engine found none.
+    NoSolution,
+    /// It has more than one solution, so no level applies.
+    Multiple,
+    /// Ctrl-C stopped the engine's check.
+    Stopped,
+}
+
+impl Judgement {
+    fn word(&self) -> String {
+        match self {
+            Judgement::Rated(r) => format!("{} {}", r.level, r.score),
+            Judgement::NoSolution => "no-solution".to_string(),
+            Judgement::Multiple => "multiple".to_string(),
+            Judgement::Stopped => "stopped".to_string(),
+        }
+    }
+}
+
+/// Rates a puzzle; where logic stalls, the engine tells a proper puzzle that needs search
+/// from one with no solution or several.
+fn judge(grid: &xcover::sudoku::Grid, solver: &mut GridSolver<'_>) -> Judgement {
+    let solution = logic::solve(grid);
+    if solution.contradiction.is_some() {
+        return Judgement::NoSolution;
+    }
+    let rating = logic::rating_of(&solution);
+    if solution.is_complete() {
+        return Judgement::Rated(rating);
+    }
+    let verdict = solver.verdict(&solution.grid).value;
+    if solver.interrupted() {
+        return Judgement::Stopped;
+    }
+    match verdict {
+        Verdict::None => Judgement::NoSolution,
+        Verdict::Unique(_) => Judgement::Rated(rating),
+        Verdict::Multiple(..) => Judgement::Multiple,
+    }
+}
+
 pub fn rate(args: RateArgs) -> io::Result<Outcome> {
+    let items = input::stream(args.files.clone(), args.shape);
+    let cancel = signals::flag();
+    let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
     let mut outcome = Outcome::Success;
-    let mut jobs = Vec::new();
-    for path in &args.files {
-        let (name, puzzles, read) = read_reported(path, args.shape);
-        if read != Outcome::Success {
-            outcome = read;
-        }
-        jobs.extend(puzzles.into_iter().map(|p| (name.clone(), p)));
-    }
-    let ratings: Vec<Option<Rating>> = jobs
-        .par_iter()
-        .map(|(_, puzzle)| puzzle.as_ref().ok().map(|p| logic::rate(&p.grid)))
-        .collect();
     let mut out = stdout();
-    let mut levels: BTreeMap<Level, usize> = BTreeMap::new();
-    for ((name, puzzle), rating) in jobs.iter().zip(&ratings) {
-        match (puzzle, rating, args.format) {
-            (Ok(p), Some(r), RateFormat::Json) => writeln!(
-                out,
-                "{}",
-                json!({
-                    "file": name,
-                    "line": p.line,
-                    "level": r.level.name(),
-                    "score": r.score,
-                    "hardest": r.hardest.map(|t| t.name()),
-                })
-            )?,
-            (Ok(_), Some(r), RateFormat::Text) => writeln!(out, "{} {}", r.level, r.score)?,
-            (Err(e), _, RateFormat::Json) => writeln!(
-                out,
-                "{}",
-                json!({"file": name, "line": e.line, "error": e.message})
-            )?,
-            _ => writeln!(out, "invalid")?,
+    let mut levels: BTreeMap<String, usize> = BTreeMap::new();
+    let mut puzzles = 0;
+    loop {
+        let chunk = input::next_chunk(&items, 1024);
+        if chunk.is_empty() {
+            break;
         }
-        if let Some(r) = rating {
-            *levels.entry(r.level).or_default() += 1;
+        for item in &chunk {
+            if let Item::Job(Job {
+                puzzle: Ok(puzzle), ..
+            }) = item
+            {
+                let shape = puzzle.grid.shape();
+                encodings
+                    .entry(shape)
+                    .or_insert_with(|| Encoding::new(shape));
+            }
+        }
+        let judgements: Vec<Option<Judgement>> = chunk
+            .par_iter()
+            .map_init(
+                HashMap::new,
+                |solvers: &mut HashMap<BoxShape, GridSolver<'_>>, item| {
+                    let Item::Job(Job {
+                        puzzle: Ok(puzzle), ..
+                    }) = item
+                    else {
+                        return None;
+                    };
+                    let shape = puzzle.grid.shape();
+                    let solver = solvers.entry(shape).or_insert_with(|| {
+                        let mut solver = encodings[&shape].solver();
+                        solver.set_cancel_flag(Some(Arc::clone(&cancel)));
+                        solver
+                    });
+                    Some(judge(&puzzle.grid, solver))
+                },
+            )
+            .collect();
+        for (item, judgement) in chunk.iter().zip(judgements) {
+            let job = match item {
+                Item::Job(job) => job,
+                Item::FileError(message) => {
+                    eprintln!("xcover: {message}");
+                    outcome = Outcome::InvalidInput;
+                    continue;
+                }
+            };
+            let record = match (&job.puzzle, &judgement, args.format) {
+                (_, Some(Judgement::Stopped), _) => {
+                    out.flush()?;
+                    eprintln!("xcover: interrupted; {puzzles} puzzles were rated");
+                    return Ok(Outcome::Interrupted);
+                }
+                (Ok(p), Some(judgement), RateFormat::Json) => {
+                    let rating = match judgement {
+                        Judgement::Rated(r) => Some(r),
+                        _ => None,
+                    };
+                    json!({
+                        "file": &*job.file,
+                        "line": p.line,
+                        "level": rating.map_or_else(|| judgement.word(), |r| r.level.name().to_string()),
+                        "score": rating.map(|r| r.score),
+                        "hardest": rating.and_then(|r| r.hardest.map(|t| t.name())),
+                    })
+                    .to_string()
+                }
+                (Ok(_), Some(judgement), RateFormat::Text) => judgement.word(),
+                (Err(e), _, format) => {
+                    eprintln!("{}:{}: {}", job.file, e.line, e.message);
+                    outcome = Outcome::InvalidInput;
+                    match format {
+                        RateFormat::Json => {
+                            json!({"file": &*job.file, "line": e.line, "error": e.message})
+                                .to_string()
+                        }
+                        RateFormat::Text => "invalid".to_string(),
+                    }
+                }
+                (Ok(_), None, _) => unreachable!("every valid puzzle is judged"),
+            };
+            writeln!(out, "{record}")?;
+            puzzles += 1;
+            if let Some(judgement) = judgement {
+                let key = match judgement {
+                    Judgement::Rated(r) => r.level.to_string(),
+                    other => other.word(),
+                };
+                *levels.entry(key).or_default() += 1;
+            }
+        }
+        out.flush()?;
+        if signals::stopped() {
+            eprintln!("xcover: interrupted; {puzzles} puzzles were rated");
+            return Ok(Outcome::Interrupted);
         }
     }
-    if jobs.len() > 1 {
-        let summary: Vec<String> = Level::ALL
+    if puzzles > 1 {
+        let mut summary: Vec<String> = Level::ALL
             .iter()
-            .map(|level| format!("{level} {}", levels.get(level).copied().unwrap_or(0)))
+            .map(|level| format!("{level} {}", levels.remove(&level.to_string()).unwrap_or(0)))
             .collect();
-        eprintln!("{} puzzles: {}", jobs.len(), summary.join(", "));
+        summary.extend(levels.iter().map(|(word, n)| format!("{word} {n}")));
+        eprintln!("{puzzles} puzzles: {}", summary.join(", "));
     }
     finish(out, outcome)
 }

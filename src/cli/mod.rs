@@ -1,16 +1,18 @@
 //! Command-line definitions and dispatch for the `xcover` binary.
 //!
 //! Each subcommand group lives in its own module; this one declares the argument grammar with
-//! clap, maps outcomes to exit codes, and provides the input reading and output plumbing the
-//! groups share (files or `-` for stdin, quiet exit on a closed pipe).
+//! clap, maps outcomes to exit codes, and provides the output plumbing the groups share (quiet
+//! exit on a closed pipe); [`input`] reads files, [`signals`] handles Ctrl-C.
 
 mod compare;
 mod cover;
 mod generate;
+mod input;
 mod logic;
+mod signals;
 mod sudoku;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -19,8 +21,9 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "xcover", version, about, propagate_version = true)]
 pub struct Cli {
-    /// Worker threads for batch work (default: all cores).
-    #[arg(short = 'j', long = "threads", global = true, value_name = "N")]
+    /// Worker threads for batch work (default, or 0: all cores; at most 256).
+    #[arg(short = 'j', long = "threads", global = true, value_name = "N",
+          value_parser = parse_threads)]
     threads: Option<usize>,
 
     #[command(subcommand)]
@@ -49,6 +52,30 @@ pub enum Outcome {
     InvalidInput,
     /// `sudoku compare`: solvers that finished disagree on a count (a bug somewhere).
     SolversDisagree,
+    /// Ctrl-C or SIGTERM stopped the work; what was finished has been printed.
+    Interrupted,
+}
+
+/// The most worker threads `-j` accepts: more only costs time to start them.
+pub const MAX_THREADS: usize = 256;
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads: usize = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads"))?;
+    if threads > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} threads"));
+    }
+    Ok(threads)
+}
+
+/// A value of `--limit`: at least 1.
+pub fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("the limit must be at least 1".to_string()),
+        Ok(limit) => Ok(limit),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
 }
 
 pub fn run() -> ExitCode {
@@ -60,12 +87,13 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    if let Some(threads) = cli.threads {
+    if let Some(threads) = cli.threads.filter(|&t| t > 0) {
         // Only fails if a pool was already built, which cannot happen this early.
         let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
+            .num_threads(threads)
             .build_global();
     }
+    signals::install();
     let result = match cli.command {
         Command::Cover(command) => cover::run(command),
         Command::Example(command) => cover::example(command),
@@ -75,6 +103,7 @@ pub fn run() -> ExitCode {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::InvalidInput) => ExitCode::from(1),
         Ok(Outcome::SolversDisagree) => ExitCode::from(3),
+        Ok(Outcome::Interrupted) => ExitCode::from(signals::exit_code()),
         // Output closed early (`xcover ... | head`): not an error worth a message.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
@@ -83,55 +112,6 @@ pub fn run() -> ExitCode {
         }
     }
 }
-
-/// An input named on the command line, read whole.
-pub struct Input {
-    /// The name to use in messages: the path, or `<stdin>`.
-    pub name: String,
-    pub text: String,
-}
-
-/// Reads a file, or standard input for `-`. The error names the file.
-pub fn read_input(path: &str) -> Result<Input, String> {
-    let mut text = String::new();
-    if path == "-" {
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("<stdin>: {e}"))?;
-        return Ok(Input {
-            name: "<stdin>".to_string(),
-            text,
-        });
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{path}: not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Ok(Input {
-        name: path.to_string(),
-        text,
-    })
-}
-
-/// The puzzles of a file (or `-`), each read and its clues checked, in file order; the error
-/// names the file when it cannot be read.
-pub fn read_puzzles(
-    path: &str,
-    shape: Option<xcover::sudoku::BoxShape>,
-) -> Result<(String, Vec<CheckedPuzzle>), String> {
-    let input = read_input(path)?;
-    let puzzles = xcover::sudoku::text::parse(&input.text, shape)
-        .into_iter()
-        .map(|p| p.and_then(|p| p.validate().map(|()| p)))
-        .collect();
-    Ok((input.name, puzzles))
-}
-
-/// A puzzle whose clues were checked, or why it cannot be used.
-pub type CheckedPuzzle = Result<xcover::sudoku::text::Puzzle, xcover::sudoku::text::PuzzleError>;
 
 /// Buffered standard output; flushed by the caller so errors are seen.
 pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {

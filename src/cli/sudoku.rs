@@ -1,13 +1,17 @@
 //! `xcover sudoku`: solve, count, check and encode files of puzzles.
 //!
-//! Batches are read whole, checked, then solved in parallel chunks (one solver per thread and
-//! box shape, each reusing its matrix), and written in input order, one record per puzzle. A
-//! puzzle that cannot be read still gets a record (`invalid`), so output lines stay aligned
-//! with input puzzles; its error goes to stderr as `file:line: message`.
+//! Batches are streamed: puzzles are read on their own thread, solved in parallel chunks (one
+//! solver per thread and box shape, each reusing its matrix), and written in input order, one
+//! record per puzzle, as soon as a chunk is done. A puzzle that cannot be read still gets a
+//! record (`invalid`), so output lines stay aligned with input puzzles; its error goes to
+//! stderr as `file:line: message`. On Ctrl-C the records finished in input order are printed,
+//! and a count in progress is printed as partial.
 
 use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -15,9 +19,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Outcome, finish, grid_json, read_input, read_puzzles, stdout};
+use super::input::{self, Item, Job};
+use super::{Outcome, finish, grid_json, parse_limit, signals, stdout};
 use xcover::dlx::{self, Stats};
-use xcover::sudoku::text::{self, Layout, Puzzle, PuzzleError};
+use xcover::sudoku::text::{self, Layout, Puzzle, Reader};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
 
 #[derive(Debug, Subcommand)]
@@ -28,7 +33,7 @@ pub enum SudokuCommand {
         #[arg(long)]
         all: bool,
         /// Print at most N solutions per puzzle (implies --all).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u64>,
         /// Output layout; default: the layout of each puzzle.
         #[arg(long, value_enum)]
@@ -39,7 +44,7 @@ pub enum SudokuCommand {
     /// Count solutions, one number per line.
     Count {
         /// Stop counting at N.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u64>,
         #[arg(long, value_enum, default_value = "text")]
         format: ReportFormat,
@@ -65,9 +70,9 @@ pub enum SudokuCommand {
     Compare(super::compare::CompareArgs),
     /// Print a puzzle's exact-cover problem in Knuth's DLX1 format.
     Encode {
-        /// Which puzzle of the file, from 1.
-        #[arg(long, default_value_t = 1, value_name = "K")]
-        index: usize,
+        /// Which puzzle of the file, from 1 (default: the first).
+        #[arg(long, value_name = "K")]
+        index: Option<usize>,
         /// Box shape RxC (rows x columns of one box); default: the most square one.
         #[arg(long = "box", value_name = "RxC")]
         shape: Option<BoxShape>,
@@ -110,12 +115,6 @@ pub enum ReportFormat {
     Json,
 }
 
-/// A puzzle of the batch, or why it cannot be solved, with the file it came from.
-struct Job {
-    file: usize,
-    puzzle: Result<Puzzle, PuzzleError>,
-}
-
 /// What each command asks of one valid puzzle.
 #[derive(Clone, Copy)]
 enum Task {
@@ -124,8 +123,19 @@ enum Task {
     Check(ReportFormat),
 }
 
-/// Puzzles solved and printed per parallel chunk: enough to keep every thread busy, few enough
-/// that output starts at once and memory stays flat on files of any length.
+impl Task {
+    fn json(self) -> bool {
+        matches!(
+            self,
+            Task::First(Some(SolveFormat::Json))
+                | Task::Count(_, ReportFormat::Json)
+                | Task::Check(ReportFormat::Json)
+        )
+    }
+}
+
+/// Puzzles solved and printed per parallel chunk at most: enough to keep every thread busy,
+/// few enough that output keeps flowing and memory stays flat on files of any length.
 const CHUNK: usize = 2048;
 
 pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
@@ -152,85 +162,108 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
     }
 }
 
-/// Reads and checks every puzzle of every file. Unreadable files are reported at once.
-fn read_jobs(args: &PuzzleArgs) -> (Vec<String>, Vec<Job>, Outcome) {
-    let mut names = Vec::new();
-    let mut jobs = Vec::new();
-    let mut outcome = Outcome::Success;
-    for path in &args.files {
-        match read_puzzles(path, args.shape) {
-            Ok((name, puzzles)) => {
-                let file = names.len();
-                names.push(name);
-                jobs.extend(puzzles.into_iter().map(|puzzle| Job { file, puzzle }));
-            }
-            Err(message) => {
-                eprintln!("xcover: {message}");
-                outcome = Outcome::InvalidInput;
-            }
-        }
+/// A progress line on a terminal once a batch proves large: puzzles done and their rate.
+fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
     }
-    (names, jobs, outcome)
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} puzzles, {per_sec}") {
+        bar.set_style(style);
+    }
+    bar
 }
 
-/// One encoding per box shape present in the batch.
-fn encodings(jobs: &[Job]) -> HashMap<BoxShape, Encoding> {
-    let mut encodings = HashMap::new();
-    for job in jobs {
-        if let Ok(puzzle) = &job.puzzle {
+/// The encodings of every box shape of a chunk's puzzles, built once per run.
+fn add_encodings(encodings: &mut HashMap<BoxShape, Encoding>, chunk: &[Item]) {
+    for item in chunk {
+        if let Item::Job(Job {
+            puzzle: Ok(puzzle), ..
+        }) = item
+        {
             let shape = puzzle.grid.shape();
             encodings
                 .entry(shape)
                 .or_insert_with(|| Encoding::new(shape));
         }
     }
-    encodings
 }
 
-fn progress_bar(total: usize) -> ProgressBar {
-    if total < 5000 || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
+/// A solver for a shape, from the thread's own set, made on first use.
+fn solver_for<'s, 'e>(
+    solvers: &'s mut HashMap<BoxShape, GridSolver<'e>>,
+    encodings: &'e HashMap<BoxShape, Encoding>,
+    shape: BoxShape,
+    cancel: &Arc<AtomicBool>,
+) -> &'s mut GridSolver<'e> {
+    solvers.entry(shape).or_insert_with(|| {
+        let mut solver = encodings[&shape].solver();
+        solver.set_cancel_flag(Some(Arc::clone(cancel)));
+        solver
+    })
 }
 
-/// Solves, counts or checks every puzzle, in parallel chunks, printing records in input order.
+/// Solves, counts or checks every puzzle, in parallel chunks as they are read, printing
+/// records in input order.
 fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
     let started = Instant::now();
-    let (names, jobs, mut outcome) = read_jobs(args);
-    let encodings = encodings(&jobs);
-    let bar = progress_bar(jobs.len());
+    let items = input::stream(args.files.clone(), args.shape);
+    let cancel = signals::flag();
+    let mut encodings = HashMap::new();
+    let mut bar = ProgressBar::hidden();
     let mut out = stdout();
+    let mut outcome = Outcome::Success;
     let mut total = Stats::default();
-    let mut records_written = 0;
-    for chunk in jobs.chunks(CHUNK) {
-        let records: Vec<Record> = chunk
+    let mut records_written = 0usize;
+    let mut puzzles = 0usize;
+    let mut hinted = false;
+    loop {
+        let chunk = input::next_chunk(&items, CHUNK);
+        if chunk.is_empty() {
+            break;
+        }
+        if chunk.len() == CHUNK && bar.is_hidden() && puzzles == 0 {
+            bar = progress_bar();
+        }
+        add_encodings(&mut encodings, &chunk);
+        let records: Vec<Option<Record>> = chunk
             .par_iter()
-            .map_init(HashMap::new, |solvers, job| {
-                let Ok(puzzle) = &job.puzzle else {
-                    return Record {
-                        text: invalid_record(task, &names[job.file], job),
-                        multiline: false,
-                        stats: Stats::default(),
-                    };
+            .map_init(HashMap::new, |solvers, item| {
+                let Item::Job(job) = item else {
+                    return None;
                 };
-                let shape = puzzle.grid.shape();
-                let solver: &mut GridSolver<'_> = solvers
-                    .entry(shape)
-                    .or_insert_with(|| encodings[&shape].solver());
-                record(task, solver, &names[job.file], puzzle)
+                Some(match &job.puzzle {
+                    Ok(puzzle) => {
+                        let shape = puzzle.grid.shape();
+                        let solver = solver_for(solvers, &encodings, shape, &cancel);
+                        record(task, solver, &job.file, puzzle)
+                    }
+                    Err(_) => Record::invalid(task, job),
+                })
             })
             .collect();
-        for (job, record) in chunk.iter().zip(records) {
+        for (item, record) in chunk.iter().zip(records) {
+            let (job, record) = match (item, record) {
+                (Item::Job(job), Some(record)) => (job, record),
+                (Item::FileError(message), _) => {
+                    eprintln!("xcover: {message}");
+                    outcome = Outcome::InvalidInput;
+                    continue;
+                }
+                (Item::Job(_), None) => unreachable!("every job has a record"),
+            };
+            if !record.finished && !matches!(task, Task::Count(..)) {
+                return interrupted(out, puzzles, started, args.stats, total);
+            }
             if let Err(error) = &job.puzzle {
-                eprintln!("{}:{}: {}", names[job.file], error.line, error.message);
+                eprintln!("{}:{}: {}", job.file, error.line, error.message);
                 outcome = Outcome::InvalidInput;
+            }
+            if let Some(note) = &record.note
+                && (!hinted || note.warning)
+            {
+                eprintln!("{}:{}: {}", job.file, note.line, note.text);
+                hinted |= !note.warning;
             }
             if record.multiline && records_written > 0 {
                 writeln!(out)?;
@@ -238,16 +271,40 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
             out.write_all(record.text.trim_end_matches('\n').as_bytes())?;
             writeln!(out)?;
             records_written += 1;
+            puzzles += 1;
             total += record.stats;
+            if !record.finished {
+                return interrupted(out, puzzles - 1, started, args.stats, total);
+            }
         }
         out.flush()?;
         bar.inc(chunk.len() as u64);
+        if signals::stopped() {
+            bar.finish_and_clear();
+            return interrupted(out, puzzles, started, args.stats, total);
+        }
     }
     bar.finish_and_clear();
     if args.stats {
-        print_stats(jobs.len(), total, started);
+        print_stats(puzzles, total, started);
     }
     finish(out, outcome)
+}
+
+/// Ends a run that Ctrl-C or SIGTERM stopped: what was printed stays, a message says so.
+fn interrupted(
+    out: impl Write,
+    finished: usize,
+    started: Instant,
+    stats: bool,
+    total: Stats,
+) -> io::Result<Outcome> {
+    let outcome = finish(out, Outcome::Interrupted)?;
+    eprintln!("xcover: interrupted; the records of {finished} puzzles were printed in full");
+    if stats {
+        print_stats(finished, total, started);
+    }
+    Ok(outcome)
 }
 
 fn print_stats(puzzles: usize, total: Stats, started: Instant) {
@@ -261,27 +318,45 @@ fn print_stats(puzzles: usize, total: Stats, started: Instant) {
     );
 }
 
+/// A message for stderr that goes with a record.
+struct Note {
+    line: usize,
+    text: String,
+    /// A warning is printed for every puzzle; other notes (the box-shape hint) once a run.
+    warning: bool,
+}
+
 /// One puzzle's output. Records of several lines are separated by a blank line.
 struct Record {
     text: String,
     multiline: bool,
     stats: Stats,
+    /// False when Ctrl-C stopped the search: the record is then a partial count, or nothing.
+    finished: bool,
+    note: Option<Note>,
 }
 
-/// The text of the record of a puzzle that could not be read.
-fn invalid_record(task: Task, file: &str, job: &Job) -> String {
-    let error = job.puzzle.as_ref().err().map_or("", |e| e.message.as_str());
-    let line = job.puzzle.as_ref().err().map_or(0, |e| e.line);
-    let json = matches!(
-        task,
-        Task::First(Some(SolveFormat::Json))
-            | Task::Count(_, ReportFormat::Json)
-            | Task::Check(ReportFormat::Json)
-    );
-    if json {
-        json!({"file": file, "line": line, "error": error}).to_string()
-    } else {
-        "invalid".to_string()
+impl Record {
+    /// The record of a puzzle that could not be read.
+    fn invalid(task: Task, job: &Job) -> Record {
+        let error = job.puzzle.as_ref().err();
+        let text = if task.json() {
+            json!({
+                "file": &*job.file,
+                "line": error.map_or(0, |e| e.line),
+                "error": error.map_or("", |e| e.message.as_str()),
+            })
+            .to_string()
+        } else {
+            "invalid".to_string()
+        };
+        Record {
+            text,
+            multiline: false,
+            stats: Stats::default(),
+            finished: true,
+            note: None,
+        }
     }
 }
 
@@ -304,6 +379,18 @@ fn is_multiline(layout: Layout) -> bool {
     matches!(layout, Layout::Grid | Layout::Numbers)
 }
 
+/// The note for a puzzle that has no solution or several when its boxes were only assumed.
+fn shape_note(puzzle: &Puzzle, solutions: u64) -> Option<Note> {
+    if solutions == 1 {
+        return None;
+    }
+    puzzle.shape_hint().map(|hint| Note {
+        line: puzzle.line,
+        text: format!("note: {hint}"),
+        warning: false,
+    })
+}
+
 /// Solves one valid puzzle for a task and renders its record.
 fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> Record {
     let base = |extra: Value| {
@@ -315,30 +402,59 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
     };
     match task {
         Task::First(format) => {
-            let answer = solver.first(&puzzle.grid);
+            // Looking for a second solution costs about as much as proving the first one
+            // unique, and a puzzle with several must not pass silently.
+            let answer = solver.verdict(&puzzle.grid);
+            let finished = !solver.interrupted();
+            let (solution, several) = match &answer.value {
+                Verdict::None => (None, false),
+                Verdict::Unique(a) => (Some(a), false),
+                Verdict::Multiple(a, _) => (Some(a), true),
+            };
             let layout = layout_for(format, puzzle);
             let json = format == Some(SolveFormat::Json);
-            let text = match (json, &answer.value) {
+            let text = match (json, solution) {
                 (true, solution) => base(json!({
-                    "solution": solution.as_ref().map(grid_json),
+                    "solution": solution.map(grid_json),
+                    "unique": solution.is_some() && !several,
                     "stats": stats_json(answer.stats),
                 })),
                 (false, Some(solution)) => text::write(solution, layout),
                 (false, None) => "no solution".to_string(),
             };
+            let note = if several {
+                let mut text = "warning: this puzzle has more than one solution; the one printed \
+                                is the first found (`sudoku count` says how many)"
+                    .to_string();
+                if let Some(hint) = puzzle.shape_hint() {
+                    text.push_str(&format!("; {hint}"));
+                }
+                Some(Note {
+                    line: puzzle.line,
+                    text,
+                    warning: true,
+                })
+            } else {
+                shape_note(puzzle, u64::from(solution.is_some()))
+            };
             Record {
                 text,
                 multiline: !json && is_multiline(layout),
                 stats: answer.stats,
+                finished,
+                note,
             }
         }
         Task::Count(limit, format) => {
             let answer = solver.count(&puzzle.grid, limit);
+            let finished = !solver.interrupted();
             let text = match format {
-                ReportFormat::Text => answer.value.to_string(),
+                ReportFormat::Text if finished => answer.value.to_string(),
+                ReportFormat::Text => format!("{} (partial)", answer.value),
                 ReportFormat::Json => base(json!({
                     "count": answer.value,
                     "limit": limit,
+                    "partial": !finished,
                     "stats": stats_json(answer.stats),
                 })),
             };
@@ -346,10 +462,17 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                 text,
                 multiline: false,
                 stats: answer.stats,
+                finished,
+                note: if finished {
+                    shape_note(puzzle, answer.value)
+                } else {
+                    None
+                },
             }
         }
         Task::Check(format) => {
             let answer = solver.verdict(&puzzle.grid);
+            let finished = !solver.interrupted();
             let (word, solutions) = match &answer.value {
                 Verdict::None => ("none", vec![]),
                 Verdict::Unique(a) => ("unique", vec![grid_json(a)]),
@@ -367,6 +490,8 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                 text,
                 multiline: false,
                 stats: answer.stats,
+                finished,
+                note: shape_note(puzzle, solutions.len() as u64),
             }
         }
     }
@@ -376,37 +501,50 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
 /// that enumerating millions of solutions never holds them in memory.
 fn solve_all(limit: u64, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::Result<Outcome> {
     let started = Instant::now();
-    let (names, jobs, mut outcome) = read_jobs(args);
-    let encodings = encodings(&jobs);
-    let mut solvers: HashMap<BoxShape, GridSolver<'_>> = HashMap::new();
+    let items = input::stream(args.files.clone(), args.shape);
+    let cancel = signals::flag();
+    let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
     let mut out = stdout();
+    let mut outcome = Outcome::Success;
     let mut total = Stats::default();
-    for (index, job) in jobs.iter().enumerate() {
-        if index > 0 {
+    let mut puzzles = 0;
+    for item in items {
+        let job = match item {
+            Item::Job(job) => job,
+            Item::FileError(message) => {
+                eprintln!("xcover: {message}");
+                outcome = Outcome::InvalidInput;
+                continue;
+            }
+        };
+        if puzzles > 0 {
             writeln!(out)?;
         }
-        let file = &names[job.file];
+        puzzles += 1;
+        let file = &job.file;
         let puzzle = match &job.puzzle {
             Ok(puzzle) => puzzle,
             Err(error) => {
                 eprintln!("{file}:{}: {}", error.line, error.message);
                 outcome = Outcome::InvalidInput;
-                let task = Task::First(format);
-                writeln!(out, "{}", invalid_record(task, file, job))?;
+                let record = Record::invalid(Task::First(format), &job);
+                writeln!(out, "{}", record.text)?;
                 continue;
             }
         };
         let shape = puzzle.grid.shape();
-        let solver = solvers
+        let encoding = encodings
             .entry(shape)
-            .or_insert_with(|| encodings[&shape].solver());
+            .or_insert_with(|| Encoding::new(shape));
+        let mut solver = encoding.solver();
+        solver.set_cancel_flag(Some(Arc::clone(&cancel)));
         let layout = layout_for(format, puzzle);
         let json = format == Some(SolveFormat::Json);
         if json {
             write!(
                 out,
                 r#"{{"file":{},"line":{},"solutions":["#,
-                json!(file),
+                json!(&**file),
                 puzzle.line
             )?;
         }
@@ -441,44 +579,73 @@ fn solve_all(limit: u64, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::
             }
         });
         result?;
+        total += stats;
+        let stopped = solver.interrupted();
         if json {
-            writeln!(out, r#"],"count":{written}}}"#)?;
-        } else if written == 0 {
+            writeln!(
+                out,
+                r#"],"count":{written}{}}}"#,
+                if stopped { r#","partial":true"# } else { "" }
+            )?;
+        } else if written == 0 && !stopped {
             writeln!(out, "no solution")?;
         }
-        total += stats;
+        if stopped {
+            eprintln!(
+                "{file}:{}: interrupted after {written} solutions of this puzzle",
+                puzzle.line
+            );
+            return interrupted(out, puzzles - 1, started, args.stats, total);
+        }
+        if let Some(note) = shape_note(puzzle, written) {
+            eprintln!("{file}:{}: {}", note.line, note.text);
+        }
     }
     if args.stats {
-        print_stats(jobs.len(), total, started);
+        print_stats(puzzles, total, started);
     }
     finish(out, outcome)
 }
 
 /// `encode`: one puzzle's problem in Knuth's format.
-fn encode(index: usize, shape: Option<BoxShape>, path: &str) -> io::Result<Outcome> {
-    let input = match read_input(path) {
-        Ok(input) => input,
+fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Result<Outcome> {
+    let (name, reader) = match input::open(path) {
+        Ok(opened) => opened,
         Err(message) => {
             eprintln!("xcover: {message}");
             return Ok(Outcome::InvalidInput);
         }
     };
-    let mut puzzles = text::parse(&input.text, shape);
-    let count = puzzles.len();
-    if index == 0 || index > count {
-        eprintln!(
-            "{}: --index {index} is out of range: the file holds {count} puzzles",
-            input.name
-        );
-        return Ok(Outcome::InvalidInput);
+    let wanted = index.unwrap_or(1);
+    let mut count = 0;
+    let mut found = None;
+    for puzzle in Reader::new(reader, shape) {
+        count += 1;
+        if count == wanted {
+            found = Some(puzzle);
+            break;
+        }
     }
-    let puzzle = match puzzles
-        .swap_remove(index - 1)
-        .and_then(|p| p.validate().map(|()| p))
-    {
+    let puzzle = match found {
+        Some(puzzle) if wanted > 0 => puzzle,
+        _ if count == 0 => {
+            eprintln!(
+                "xcover: {name}: no puzzle found (the input is empty, or holds only comments)"
+            );
+            return Ok(Outcome::InvalidInput);
+        }
+        _ => {
+            eprintln!(
+                "xcover: {name}: --index {wanted} is out of range: the input holds {count} \
+                 puzzles (numbered from 1)"
+            );
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let puzzle = match puzzle.and_then(|p| p.validate().map(|()| p)) {
         Ok(puzzle) => puzzle,
         Err(error) => {
-            eprintln!("{}:{}: {}", input.name, error.line, error.message);
+            eprintln!("{name}:{}: {}", error.line, error.message);
             return Ok(Outcome::InvalidInput);
         }
     };
@@ -487,11 +654,10 @@ fn encode(index: usize, shape: Option<BoxShape>, path: &str) -> io::Result<Outco
     let mut out = stdout();
     writeln!(
         out,
-        "| Sudoku {} (boxes {}) from {} line {}: items rIcJ (cell), rIvV, cJvV, bKvV (row, \
+        "| Sudoku {} (boxes {}) from {name} line {}: items rIcJ (cell), rIvV, cJvV, bKvV (row, \
          column, box has symbol V); one option per allowed cell and symbol.",
         puzzle.grid.size(),
         puzzle.grid.shape(),
-        input.name,
         puzzle.line
     )?;
     dlx::format::write(&problem, &mut out)?;

@@ -139,6 +139,8 @@ pub struct Parsed {
 /// assert_eq!(parsed.problem.option_count(), 3);
 /// ```
 pub fn read(text: &str) -> Result<Parsed, ParseError> {
+    // A byte-order mark, as Windows editors write, is not part of the first item's name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .lines()
         .enumerate()

@@ -12,6 +12,8 @@
 //! solutions can be handed out lazily, one at a time.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::links::Links;
@@ -101,11 +103,13 @@ pub struct Solver<'m> {
     deadline: Option<Instant>,
     /// How many search nodes a search may enter before it gives up.
     node_limit: u64,
-    /// Whether the last search gave up at the deadline.
+    /// A flag that another thread (or a signal handler) sets to stop searches.
+    cancel: Option<Arc<AtomicBool>>,
+    /// Whether the last search gave up at the deadline, node limit or cancellation.
     interrupted: bool,
 }
 
-/// Search nodes between two looks at the clock, when a deadline is set.
+/// Search nodes between two looks at the clock and the cancellation flag.
 const DEADLINE_CHECK: u64 = 1024;
 
 impl<'m> Solver<'m> {
@@ -120,6 +124,7 @@ impl<'m> Solver<'m> {
             stats: Stats::default(),
             deadline: None,
             node_limit: u64::MAX,
+            cancel: None,
             interrupted: false,
         }
     }
@@ -202,7 +207,15 @@ impl<'m> Solver<'m> {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
-    /// Whether the last search stopped at the deadline or node limit rather than finishing.
+    /// Makes later searches give up soon after `flag` becomes true (within about a thousand
+    /// search nodes), as they do at a deadline: how a Ctrl-C handler or another thread stops
+    /// a long count and still gets the count so far.
+    pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.cancel = flag;
+    }
+
+    /// Whether the last search stopped at the deadline, node limit or cancellation rather
+    /// than finishing.
     pub fn interrupted(&self) -> bool {
         self.interrupted
     }
@@ -331,6 +344,7 @@ impl<'m> Search<'_, 'm> {
         let stack = &mut solver.stack[..];
         let headers = solver.matrix.item_count;
         let deadline = solver.deadline;
+        let cancel = solver.cancel.as_deref();
         let nodes_before = solver.stats.nodes;
         let node_budget = solver.node_limit.saturating_sub(nodes_before);
         let mut interrupted = false;
@@ -345,7 +359,8 @@ impl<'m> Search<'_, 'm> {
                     entered += 1;
                     if entered > node_budget
                         || (nodes_before + entered).is_multiple_of(DEADLINE_CHECK)
-                            && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                            && (cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+                                || deadline.is_some_and(|deadline| Instant::now() >= deadline))
                     {
                         // Levels 0..level stay chosen, as at a solution, so Drop unwinds them.
                         interrupted = true;

@@ -185,7 +185,12 @@ impl<'e> GridSolver<'e> {
         self.solver.set_node_limit(limit);
     }
 
-    /// Whether the last search stopped at the deadline or node limit.
+    /// Makes later searches stop soon after `flag` is set; see [`Solver::set_cancel_flag`].
+    pub fn set_cancel_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.solver.set_cancel_flag(flag);
+    }
+
+    /// Whether the last search stopped at the deadline, node limit or cancellation.
     pub fn interrupted(&self) -> bool {
         self.solver.interrupted()
     }

@@ -12,6 +12,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -159,12 +161,21 @@ const FULL_GRID_NODES: u64 = 20_000;
 /// near it; on 25x25 grids some would run for minutes.
 const CHECK_NODES: u64 = 200_000;
 
-/// Full grids tried for one puzzle of a given difficulty before giving up.
+/// Full grids tried for one 9x9 puzzle of a given difficulty before giving up; larger grids
+/// get fewer in proportion to their cells (each attempt costs about as much more), so that a
+/// level a shape rarely reaches fails within about a minute rather than after many.
 const MAX_ATTEMPTS: u32 = 2000;
+
+fn max_attempts(shape: BoxShape) -> u32 {
+    let cells = shape.cells().max(1) as u64;
+    let scaled = u64::from(MAX_ATTEMPTS) * 81 * 81 * 81 / (cells * cells * cells);
+    scaled.clamp(10, u64::from(MAX_ATTEMPTS)) as u32
+}
 
 /// Makes puzzles of one shape, reusing the shape's matrix; keep one per thread.
 pub struct Generator<'e> {
     solver: GridSolver<'e>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<'e> Generator<'e> {
@@ -172,6 +183,7 @@ impl<'e> Generator<'e> {
     pub fn new(encoding: &'e Encoding) -> Generator<'e> {
         Generator {
             solver: encoding.solver(),
+            cancel: None,
         }
     }
 
@@ -184,11 +196,21 @@ impl<'e> Generator<'e> {
         );
         let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
         rng.set_stream(index);
-        for attempt in 1..=MAX_ATTEMPTS {
+        // Removals that would make the puzzle harder than asked are refused, so an easy or
+        // medium puzzle is found at once even on large grids, where minimal puzzles are hard.
+        let ceiling = request
+            .difficulty
+            .filter(|&level| level != Level::NeedsSearch);
+        let attempts = max_attempts(request.shape);
+        let mut seen: Vec<Level> = Vec::new();
+        for attempt in 1..=attempts {
+            if self.cancelled() {
+                return Err(GenerateError("interrupted".to_string()));
+            }
             let solution = self.full_grid(request.shape, &mut rng);
             let full_pass = request.minimal || request.difficulty.is_some();
             let (puzzle, undecided) =
-                self.remove_clues(&solution, request.symmetry, full_pass, &mut rng);
+                self.remove_clues(&solution, request.symmetry, full_pass, ceiling, &mut rng);
             let Some(level) = request.difficulty else {
                 return Ok(Generated {
                     puzzle,
@@ -208,13 +230,35 @@ impl<'e> Generator<'e> {
                     undecided,
                 });
             }
+            seen.push(rating.level);
         }
+        let made: Vec<String> = Level::ALL
+            .iter()
+            .filter_map(|level| {
+                let n = seen.iter().filter(|&l| l == level).count();
+                (n > 0).then(|| format!("{n} {level}"))
+            })
+            .collect();
         Err(GenerateError(format!(
-            "no {} puzzle with boxes {} and {} symmetry in {MAX_ATTEMPTS} attempts",
+            "no {} puzzle with boxes {} and {} symmetry in {attempts} attempts (made instead: \
+             {}); try another level",
             request.difficulty.map_or("", |l| l.name()),
             request.shape,
-            request.symmetry
+            request.symmetry,
+            made.join(", ")
         )))
+    }
+
+    /// Makes generation stop (with an error) soon after `flag` is set.
+    pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.solver.set_cancel_flag(flag.clone());
+        self.cancel = flag;
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// A random full grid: a random first row and a few random clues that do not clash,
@@ -264,6 +308,7 @@ impl<'e> Generator<'e> {
         solution: &Grid,
         symmetry: Symmetry,
         full_pass: bool,
+        ceiling: Option<Level>,
         rng: &mut ChaCha8Rng,
     ) -> (Grid, u32) {
         let n = solution.size();
@@ -291,7 +336,8 @@ impl<'e> Generator<'e> {
             if self.solver.interrupted() {
                 undecided += 1;
             }
-            if count == 1 && !self.solver.interrupted() {
+            let easy_enough = || ceiling.is_none_or(|level| logic::rate(&puzzle).level <= level);
+            if count == 1 && !self.solver.interrupted() && easy_enough() {
                 clues -= orbit.len();
             } else {
                 for &(r, c) in &orbit {

@@ -1,22 +1,42 @@
 //! Reading and writing Sudoku puzzles in the text formats people actually use.
 //!
-//! One file may hold many puzzles, in any of three layouts:
+//! One file may hold many puzzles, in any of four layouts:
 //!
 //! - **line**: a whole puzzle on one line, one character per cell (`.` or `0` blank, `1`-`9`
 //!   then `A`-`Z` for sides up to 35), as in the standard 9x9 collections;
-//! - **grid**: one row per line, where box separators such as `|`, `-`, `+` and spaces are
-//!   ignored (`53.|.7.|...`), grids separated by blank lines;
-//! - **numbers**: rows of whitespace- or comma-separated numbers, `0` blank, the usual layout
-//!   for 16x16 and larger. Blank lines between bands of boxes are allowed inside a grid.
+//! - **grid**: one row per line, where box separators such as `|`, `-`, `+`, box-drawing
+//!   characters and spaces are allowed (`53.|.7.|...`), grids separated by blank lines;
+//! - **numbers**: rows of whitespace-, comma- or semicolon-separated numbers, `0` blank, the
+//!   usual layout for 16x16 and larger. Blank lines between bands of boxes are allowed;
+//! - **JSON**: a line holding an object with a `puzzle` (rows of numbers, or a string in the
+//!   line layout) and optionally `boxes` (`"3x2"`), as `sudoku generate --format json` writes.
 //!
-//! `#` starts a comment. The side N comes from the number of cells; the boxes are the default
-//! shape for N unless one is given. Errors name the line, and the cell where there is one;
-//! a bad puzzle never stops the others from being read.
+//! `#` starts a comment. The side N comes from the number of cells. The boxes come, in this
+//! order, from the caller (`--box`), from a `# boxes RxC` comment (on the puzzle's own line, or
+//! alone on a line for every puzzle after it), from the grid's own separators (a `|` every C
+//! columns, a rule or blank line every R rows), and otherwise from the default shape for N; two
+//! of these that disagree are an error, never a silent choice. What [`write`] prints reads back
+//! as the same puzzle, boxes included.
+//!
+//! The [`Reader`] streams: it pulls lines only as it needs them (a one-line puzzle is handed
+//! out as soon as its line is complete), keeps at most a grid's worth of lines, and gives every
+//! puzzle, readable or not, exactly one item, so output records stay aligned with the input.
+//! Errors name the line, and the cell or column where there is one.
 
+use std::collections::VecDeque;
 use std::fmt;
+use std::io::{self, BufRead};
 
 use super::grid::{Cell, Grid, symbol_name};
 use super::shape::{BoxShape, MAX_SIZE};
+
+/// The longest line read, in bytes; a longer one is an error (the rest of it is skipped
+/// without being held in memory). A 64x64 puzzle on one line in numbers takes about 12 KiB.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How many lines past the current one the reader may look at to tell a one-line puzzle from
+/// the first row of a grid.
+const LOOKAHEAD_LINES: usize = 4 * MAX_SIZE + 8;
 
 /// How a puzzle was laid out, so that its answer can be written the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +51,19 @@ pub enum Layout {
     Numbers,
 }
 
+/// Where a puzzle's box shape came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeSource {
+    /// The default (most square) shape for the side: nothing in the input said otherwise.
+    Default,
+    /// The caller's shape (`--box`).
+    Given,
+    /// A `# boxes RxC` comment on this 1-based line.
+    Comment(usize),
+    /// The grid's own separators (`|` columns, rule or blank lines between bands).
+    Separators,
+}
+
 /// A puzzle read from text, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -42,6 +75,8 @@ pub struct Puzzle {
     pub row_lines: Vec<usize>,
     /// How the puzzle was written.
     pub layout: Layout,
+    /// Where the box shape came from.
+    pub shape_source: ShapeSource,
 }
 
 /// A puzzle that could not be read, or whose clues break the rules.
@@ -63,101 +98,46 @@ impl std::error::Error for PuzzleError {}
 
 impl Puzzle {
     /// Checks the clues: no symbol twice in a row, column or box. The error names both cells
-    /// and the line of the second.
+    /// and the line of the second; when the boxes were only assumed (the default shape of a
+    /// side whose boxes are not square) and the clash is in a box, it says how to give them.
     pub fn validate(&self) -> Result<(), PuzzleError> {
-        match self.grid.clash() {
-            None => Ok(()),
-            Some(clash) => Err(PuzzleError {
-                line: self.line_of(clash.second),
-                message: clash.to_string(),
-            }),
+        let Some(clash) = self.grid.clash() else {
+            return Ok(());
+        };
+        let mut message = clash.to_string();
+        let same_box = clash.first.row != clash.second.row && clash.first.col != clash.second.col;
+        if same_box && let Some(hint) = self.shape_hint() {
+            message.push_str(&format!("; {hint}"));
         }
+        Err(PuzzleError {
+            line: self.line_of(clash.second),
+            message,
+        })
     }
 
     /// The line a cell was written on.
     pub fn line_of(&self, cell: Cell) -> usize {
         self.row_lines.get(cell.row).copied().unwrap_or(self.line)
     }
-}
 
-/// The cells found on one line: values (0 blank) in order, and whether they were numbers.
-struct LineCells {
-    values: Vec<u8>,
-    numeric: bool,
-    /// Whether every cell stands alone between separators, as in `0 0 3 0` or `1,0,2`.
-    separated: bool,
-}
-
-/// Characters that only separate cells or boxes.
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '-' | '+' | ',')
-}
-
-/// Reads the cells of one line (comment already removed). Numbers are recognised when every
-/// token is a number without a leading zero, at most [`MAX_SIZE`], and at least one has two
-/// digits; otherwise every non-separator character is one cell.
-fn line_cells(text: &str) -> Result<LineCells, String> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '|')
-        .filter(|t| !t.is_empty())
-        .collect();
-    let numeric = tokens.iter().any(|t| t.len() >= 2)
-        && tokens.iter().all(|t| {
-            t.bytes().all(|b| b.is_ascii_digit())
-                && !(t.len() >= 2 && t.starts_with('0'))
-                && t.len() <= 2
-                && t.parse::<usize>().is_ok_and(|v| v <= MAX_SIZE)
-        });
-    if numeric {
-        let values = tokens
-            .iter()
-            .map(|t| t.parse::<u8>().unwrap_or(0))
-            .collect();
-        return Ok(LineCells {
-            values,
-            numeric: true,
-            separated: true,
-        });
+    /// When the box shape was assumed and the other orientation exists, a sentence that says
+    /// so and how to give it, for messages about puzzles that turn out invalid or improper.
+    pub fn shape_hint(&self) -> Option<String> {
+        let shape = self.grid.shape();
+        if self.shape_source != ShapeSource::Default || shape.box_rows() == shape.box_cols() {
+            return None;
+        }
+        Some(format!(
+            "boxes {shape} were assumed; if this puzzle has {}x{} boxes, give --box {}x{} or \
+             a '# boxes {}x{}' comment",
+            shape.box_cols(),
+            shape.box_rows(),
+            shape.box_cols(),
+            shape.box_rows(),
+            shape.box_cols(),
+            shape.box_rows()
+        ))
     }
-    let mut values = Vec::with_capacity(text.len());
-    for (column, c) in text.chars().enumerate() {
-        let value = match c {
-            c if is_separator(c) => continue,
-            '.' | '0' => 0,
-            '1'..='9' => c as u8 - b'0',
-            'A'..='Z' => c as u8 - b'A' + 10,
-            'a'..='z' => c as u8 - b'a' + 10,
-            _ => {
-                return Err(format!(
-                    "column {}: '{}' is not a cell (expected '.', '0', '1'-'9' or 'A'-'Z')",
-                    column + 1,
-                    c.escape_debug()
-                ));
-            }
-        };
-        values.push(value);
-    }
-    let separated = values.len() > 1 && tokens.len() == values.len();
-    Ok(LineCells {
-        values,
-        numeric: false,
-        separated,
-    })
-}
-
-/// The exact square root of `n`, if `n` is a square.
-fn square_root(n: usize) -> Option<usize> {
-    let root = (n as f64).sqrt().round() as usize;
-    (root * root == n).then_some(root)
-}
-
-/// A grid being read row by row.
-struct Block {
-    width: usize,
-    numeric: bool,
-    rows: Vec<u8>,
-    row_lines: Vec<usize>,
-    box_rows: usize,
 }
 
 /// Reads every puzzle of a text, in order: each a puzzle or the reason it could not be read.
@@ -173,239 +153,965 @@ struct Block {
 /// assert_eq!(puzzles[1].as_ref().unwrap().line, 7);
 /// ```
 pub fn parse(text: &str, shape: Option<BoxShape>) -> Vec<Result<Puzzle, PuzzleError>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
-        .collect();
-    let mut results = Vec::new();
-    let mut block: Option<Block> = None;
-    let mut skipping = false;
-    // The cell count of the previous line when it was a whole puzzle: the lines of a run of
-    // one-line puzzles are read alike, whatever follows them.
-    let mut run_of_lines: Option<usize> = None;
-    for (index, &(line, content)) in lines.iter().enumerate() {
-        if content.is_empty() {
-            skipping = false;
-            run_of_lines = None;
-            if let Some(b) = &block {
-                let inside_band = b.row_lines.len() % b.box_rows != 0;
-                if inside_band {
-                    results.push(Err(short_grid(b, Some(line))));
-                    block = None;
-                }
-            }
-            continue;
+    Reader::new(text.as_bytes(), shape).collect()
+}
+
+/// Reads puzzles one at a time from a stream; see the module documentation.
+///
+/// ```
+/// use xcover::sudoku::text::Reader;
+///
+/// let input = "1.24....3.1......6.413......5.......  # boxes 3x2\n";
+/// let puzzle = Reader::new(input.as_bytes(), None).next().unwrap().unwrap();
+/// assert_eq!(puzzle.grid.shape().to_string(), "3x2");
+/// ```
+pub struct Reader<R> {
+    lines: Lines<R>,
+    given: Option<BoxShape>,
+    /// The shape of a `# boxes` comment standing alone, with its line: for every later puzzle.
+    file_shape: Option<(BoxShape, usize)>,
+    /// The cell count of the previous line when it was a whole puzzle: the lines of a run of
+    /// one-line puzzles are read alike, whatever follows them.
+    run_of_lines: Option<usize>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `input`; `shape` overrides the box shape of every puzzle.
+    pub fn new(input: R, shape: Option<BoxShape>) -> Reader<R> {
+        Reader {
+            lines: Lines::new(input),
+            given: shape,
+            file_shape: None,
+            run_of_lines: None,
         }
-        if skipping {
-            continue;
-        }
-        let cells = match line_cells(content) {
-            Ok(cells) => cells,
-            Err(message) => {
-                results.push(Err(PuzzleError { line, message }));
-                skipping = block.take().is_some();
-                continue;
-            }
-        };
-        if cells.values.is_empty() {
-            continue; // a separator line such as ------+------+------
-        }
-        let count = cells.values.len();
-        if let Some(b) = &mut block {
-            if count != b.width {
-                results.push(Err(PuzzleError {
-                    line,
-                    message: format!(
-                        "this row has {count} cells, but the grid that starts at line {} has \
-                         rows of {}",
-                        b.row_lines[0], b.width
-                    ),
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Puzzle, PuzzleError>;
+
+    fn next(&mut self) -> Option<Result<Puzzle, PuzzleError>> {
+        loop {
+            let line = self.lines.next()?;
+            if let Some(message) = line.fault {
+                self.run_of_lines = None;
+                return Some(Err(PuzzleError {
+                    line: line.number,
+                    message,
                 }));
-                block = None;
-                skipping = true;
+            }
+            if line.content.is_empty() {
+                self.run_of_lines = None;
+                match line.directive {
+                    Some(Ok(shape)) => self.file_shape = Some((shape, line.number)),
+                    Some(Err(message)) => {
+                        return Some(Err(PuzzleError {
+                            line: line.number,
+                            message,
+                        }));
+                    }
+                    None => {}
+                }
                 continue;
             }
-            b.rows.extend_from_slice(&cells.values);
-            b.row_lines.push(line);
-            if b.row_lines.len() == b.width {
-                let b = block.take().expect("a block in progress");
-                let layout = if b.numeric {
-                    Layout::Numbers
-                } else {
-                    Layout::Grid
-                };
-                results.push(finish(b.rows, b.row_lines, layout, shape));
+            if line.content.starts_with('{') {
+                self.run_of_lines = None;
+                return Some(self.json_puzzle(&line));
             }
-            continue;
-        }
-        if run_of_lines == Some(count) || is_whole_puzzle(&cells, &lines[index + 1..]) {
-            run_of_lines = Some(count);
-            let layout = if cells.numeric {
-                Layout::NumberLine
-            } else {
-                Layout::Line
-            };
-            results.push(finish_at(cells.values, line, Vec::new(), layout, shape));
-        } else if (4..=MAX_SIZE).contains(&count) {
-            run_of_lines = None;
-            let box_rows = shape
-                .filter(|s| s.size() == count)
-                .or_else(|| BoxShape::for_size(count))
-                .map_or(1, |s| s.box_rows());
-            block = Some(Block {
-                width: count,
-                numeric: cells.numeric,
-                rows: cells.values,
-                row_lines: vec![line],
-                box_rows,
-            });
-        } else {
-            results.push(Err(PuzzleError {
-                line,
-                message: format!(
-                    "{count} cells is neither a whole puzzle (a square number of cells, such \
-                     as 81 for 9x9) nor a row of a grid (4 to {MAX_SIZE} cells)"
-                ),
+            let cells = LineCells::read(&line.content);
+            if cells.values.is_empty() {
+                continue; // a rule such as ------+------+------
+            }
+            let count = cells.values.len();
+            if self.run_of_lines == Some(count) || self.is_whole_puzzle(&cells) {
+                self.run_of_lines = Some(count);
+                return Some(self.line_puzzle(&line, cells));
+            }
+            self.run_of_lines = None;
+            if (4..=MAX_SIZE).contains(&count) {
+                return Some(self.grid_puzzle(line, cells));
+            }
+            let mut message = format!(
+                "{count} cells is neither a whole puzzle (a square number of cells, such as 81 \
+                 for 9x9) nor a row of a grid (4 to {MAX_SIZE} cells)"
+            );
+            if count < 4 && line.content.contains(' ') {
+                message.push_str("; blank cells are written '.' or '0', not as spaces");
+            }
+            self.skip_paragraph();
+            return Some(Err(PuzzleError {
+                line: line.number,
+                message,
             }));
         }
     }
-    if let Some(b) = block {
-        results.push(Err(short_grid(&b, None)));
-    }
-    results
 }
 
-/// The error for a grid with too few rows, ended by a blank line or by the end of the text.
-fn short_grid(block: &Block, blank_line: Option<usize>) -> PuzzleError {
-    let end = match blank_line {
-        Some(line) => format!("the blank line {line}"),
-        None => "the end of the input".to_string(),
-    };
-    PuzzleError {
-        line: block.row_lines[0],
-        message: format!(
-            "this grid has rows of {} cells but only {} rows before {end}",
-            block.width,
-            block.row_lines.len()
-        ),
+/// The cell of a 0-based index into a grid of side `side`.
+fn cell_at(index: usize, side: usize) -> Cell {
+    Cell {
+        row: index / side,
+        col: index % side,
     }
 }
 
-/// Whether a line of cells is a whole puzzle rather than the first row of a grid. A square
-/// number of cells of at least 16 is a whole puzzle, unless it could be a row (at most
-/// [`MAX_SIZE`] cells) and either it, or the next line of the same length, holds a symbol too
-/// large for a puzzle of that size (16 cells with a 9 in them are a row of a 16x16 grid), or
-/// its cells are separated (`0 0 0 ...`) and it starts exactly one grid's worth of such rows,
-/// followed by a blank line, the end, or a line of another length (an empty 16x16 grid
-/// written in numbers).
-fn is_whole_puzzle(cells: &LineCells, rest: &[(usize, &str)]) -> bool {
-    let count = cells.values.len();
-    let Some(side) = square_root(count).filter(|&s| s >= 4) else {
-        return false;
-    };
-    if count > MAX_SIZE {
-        return true;
-    }
-    let too_large = |values: &[u8]| values.iter().any(|&v| v as usize > side);
-    if too_large(&cells.values) {
-        return false;
-    }
-    let next = rest
-        .iter()
-        .filter(|(_, content)| !content.is_empty())
-        .find_map(|(_, content)| line_cells(content).ok().filter(|c| !c.values.is_empty()));
-    if next.is_some_and(|next| next.values.len() == count && too_large(&next.values)) {
-        return false;
-    }
-    !(cells.separated && starts_one_grid(count, rest))
-}
-
-/// Whether the lines after a row of `width` cells hold the other `width - 1` rows of its
-/// grid (blank lines between them allowed) and then a blank line, the end, or a line of
-/// another length.
-fn starts_one_grid(width: usize, rest: &[(usize, &str)]) -> bool {
-    let mut rows = 1;
-    for (_, content) in rest {
-        let cells = match line_cells(content) {
-            Ok(cells) => cells,
-            Err(_) => return false,
-        };
-        if content.is_empty() {
-            if rows == width {
-                return true;
+impl<R: BufRead> Reader<R> {
+    /// After an unreadable line: skips the rest of its paragraph, up to a blank line or a line
+    /// that is a whole puzzle by itself, so that one bad grid gives one error.
+    fn skip_paragraph(&mut self) {
+        while let Some(next) = self.lines.peek(0) {
+            if next.content.is_empty() || next.content.starts_with('{') {
+                return;
             }
-            continue;
+            let cells = LineCells::read(&next.content);
+            if !cells.values.is_empty() && self.is_whole_puzzle_at(&cells, 1) {
+                return;
+            }
+            self.lines.next();
         }
-        if cells.values.is_empty() {
-            continue;
-        }
-        if rows == width {
-            return cells.values.len() != width;
-        }
-        if cells.values.len() != width {
-            return false;
-        }
-        rows += 1;
     }
-    rows == width
-}
 
-fn finish(
-    cells: Vec<u8>,
-    row_lines: Vec<usize>,
-    layout: Layout,
-    shape: Option<BoxShape>,
-) -> Result<Puzzle, PuzzleError> {
-    finish_at(cells, row_lines[0], row_lines, layout, shape)
-}
-
-/// Builds the puzzle once its cells are all read: chooses the boxes and checks each symbol
-/// against the side.
-fn finish_at(
-    cells: Vec<u8>,
-    line: usize,
-    row_lines: Vec<usize>,
-    layout: Layout,
-    shape: Option<BoxShape>,
-) -> Result<Puzzle, PuzzleError> {
-    let side = square_root(cells.len()).expect("a grid is square");
-    let fail = |message| Err(PuzzleError { line, message });
-    let shape = match shape {
-        Some(shape) if shape.size() != side => {
-            return fail(format!(
-                "box shape {shape} does not fit a {side}x{side} grid: {} x {} = {}, not {side}",
+    /// The shape for a puzzle of side `side` whose own lines say `comment` and whose
+    /// separators say `separators`: the first of the caller's, the comment's, the separators'
+    /// and the default, where those that are given agree.
+    fn resolve_shape(
+        &self,
+        side: usize,
+        comment: Option<(BoxShape, usize)>,
+        separators: Option<BoxShape>,
+    ) -> Result<(BoxShape, ShapeSource), String> {
+        let comment = comment.or(self.file_shape);
+        let mut stated: Vec<(BoxShape, ShapeSource, String)> = Vec::new();
+        if let Some(shape) = self.given {
+            stated.push((shape, ShapeSource::Given, format!("--box {shape}")));
+        }
+        if let Some((shape, line)) = comment {
+            stated.push((
+                shape,
+                ShapeSource::Comment(line),
+                format!("the '# boxes {shape}' comment on line {line}"),
+            ));
+        }
+        if let Some(shape) = separators {
+            stated.push((
+                shape,
+                ShapeSource::Separators,
+                format!("the grid's separators (boxes {shape})"),
+            ));
+        }
+        if let Some((first, _, said)) = stated.first()
+            && let Some((_, _, other)) = stated.iter().find(|(shape, ..)| shape != first)
+        {
+            return Err(format!("{said} and {other} disagree on the box shape"));
+        }
+        let (shape, source) = match stated.first() {
+            Some(&(shape, source, _)) => (shape, source),
+            None => match BoxShape::for_size(side) {
+                Some(shape) => (shape, ShapeSource::Default),
+                None => return Err(format!("a {side}x{side} grid is too large")),
+            },
+        };
+        if shape.size() != side {
+            let said = &stated[0].2;
+            return Err(format!(
+                "{said} does not fit a {side}x{side} grid: {} x {} = {}, not {side}",
                 shape.box_rows(),
                 shape.box_cols(),
                 shape.size()
             ));
         }
-        Some(shape) => shape,
-        None => match BoxShape::for_size(side) {
-            Some(shape) => shape,
-            None => return fail(format!("a {side}x{side} grid is too large")),
-        },
-    };
-    if let Some(index) = cells.iter().position(|&v| v as usize > side) {
-        let cell = Cell {
-            row: index / side,
-            col: index % side,
+        Ok((shape, source))
+    }
+
+    /// A puzzle written on one line.
+    fn line_puzzle(&mut self, line: &Line, cells: LineCells) -> Result<Puzzle, PuzzleError> {
+        let fail = |message| {
+            Err(PuzzleError {
+                line: line.number,
+                message,
+            })
         };
+        if let Some(message) = cells.fault {
+            return fail(message);
+        }
+        let comment = match &line.directive {
+            Some(Ok(shape)) => Some((*shape, line.number)),
+            Some(Err(message)) => return fail(message.clone()),
+            None => None,
+        };
+        let side = square_root(cells.values.len()).expect("a whole puzzle is square");
+        let (shape, source) = match self.resolve_shape(side, comment, None) {
+            Ok(found) => found,
+            Err(message) => return fail(message),
+        };
+        let layout = if cells.numeric {
+            Layout::NumberLine
+        } else {
+            Layout::Line
+        };
+        let grid = grid_of(shape, &cells.values, |_| line.number)?;
+        Ok(Puzzle {
+            grid,
+            line: line.number,
+            row_lines: Vec::new(),
+            layout,
+            shape_source: source,
+        })
+    }
+
+    /// A puzzle written one row per line, starting with `first`.
+    fn grid_puzzle(&mut self, first: Line, cells: LineCells) -> Result<Puzzle, PuzzleError> {
+        let width = cells.values.len();
+        let mut block = Block {
+            width,
+            numeric: cells.numeric,
+            values: Vec::with_capacity(width * width),
+            row_lines: Vec::with_capacity(width),
+            fault: None,
+            columns: Marks::None,
+            bands: Vec::new(),
+            gap_before_next: false,
+            comment: None,
+        };
+        block.add_row(&first, cells);
+        while block.row_lines.len() < width {
+            let Some(next) = self.lines.peek(0) else {
+                return Err(block.short(None));
+            };
+            if next.fault.is_some() {
+                // Reported by the next call, as a puzzle of its own.
+                return Err(block.short(None));
+            }
+            let number = next.number;
+            let content = next.content.clone();
+            if content.is_empty() {
+                let rows = block.row_lines.len();
+                let blank = number;
+                let band = block.bands.first().copied().unwrap_or(rows);
+                let fits_band = band > 1
+                    && rows < width
+                    && width.is_multiple_of(band)
+                    && rows.is_multiple_of(band);
+                if !fits_band {
+                    self.lines.next();
+                    return Err(block.short(Some(blank)));
+                }
+                block.gap_before_next = true;
+                self.lines.next();
+                continue;
+            }
+            let cells = LineCells::read(&content);
+            if cells.values.is_empty() {
+                block.gap_before_next = true;
+                self.lines.next();
+                continue;
+            }
+            if cells.values.len() != width {
+                if block.gap_before_next || self.is_whole_puzzle(&cells) {
+                    // The grid ended early and a new puzzle starts here.
+                    return Err(block.short(None));
+                }
+                let line = number;
+                let message = format!(
+                    "this row has {} cells, but the grid that starts at line {} has rows of \
+                     {width}",
+                    cells.values.len(),
+                    block.row_lines[0]
+                );
+                self.lines.next();
+                self.skip_paragraph();
+                return Err(PuzzleError { line, message });
+            }
+            let next = self.lines.next().expect("peeked");
+            block.add_row(&next, cells);
+        }
+        if let Some(fault) = block.fault {
+            return Err(fault);
+        }
+        let first_line = block.row_lines[0];
+        let separators = block.separator_shape().map_err(|message| PuzzleError {
+            line: first_line,
+            message,
+        })?;
+        let comment = match block.comment {
+            Some((Ok(shape), line)) => Some((shape, line)),
+            Some((Err(message), line)) => return Err(PuzzleError { line, message }),
+            None => None,
+        };
+        let (shape, source) =
+            self.resolve_shape(width, comment, separators)
+                .map_err(|message| PuzzleError {
+                    line: first_line,
+                    message,
+                })?;
+        let grid = grid_of(shape, &block.values, |row| block.row_lines[row])?;
+        let layout = if block.numeric {
+            Layout::Numbers
+        } else {
+            Layout::Grid
+        };
+        Ok(Puzzle {
+            grid,
+            line: first_line,
+            row_lines: block.row_lines,
+            layout,
+            shape_source: source,
+        })
+    }
+
+    /// A puzzle written as a JSON object on one line.
+    fn json_puzzle(&mut self, line: &Line) -> Result<Puzzle, PuzzleError> {
+        let fail = |message: String| PuzzleError {
+            line: line.number,
+            message,
+        };
+        let record = json_record(&line.raw).map_err(fail)?;
+        let comment = match record.boxes {
+            Some(text) => Some((
+                text.parse::<BoxShape>()
+                    .map_err(|e| fail(format!("\"boxes\": {e}")))?,
+                line.number,
+            )),
+            None => None,
+        };
+        let side = square_root(record.cells.len())
+            .filter(|&side| side >= 1)
+            .ok_or_else(|| {
+                fail(format!(
+                    "\"puzzle\" has {} cells, not a square number",
+                    record.cells.len()
+                ))
+            })?;
+        if let Some(width) = record.row_width
+            && width != side
+        {
+            return Err(fail(format!(
+                "\"puzzle\" has rows of {width} cells, but {} rows",
+                record.cells.len() / width.max(1)
+            )));
+        }
+        let (shape, source) = self.resolve_shape(side, comment, None).map_err(fail)?;
+        let grid = grid_of(shape, &record.cells, |_| line.number)?;
+        Ok(Puzzle {
+            grid,
+            line: line.number,
+            row_lines: Vec::new(),
+            layout: if record.row_width.is_some() {
+                Layout::NumberLine
+            } else {
+                Layout::Line
+            },
+            shape_source: source,
+        })
+    }
+
+    /// Whether a line of cells (the current line) is a whole puzzle rather than the first row
+    /// of a grid.
+    fn is_whole_puzzle(&mut self, cells: &LineCells) -> bool {
+        self.is_whole_puzzle_at(cells, 0)
+    }
+
+    /// [`Reader::is_whole_puzzle`] for a line whose successors start at lookahead `start`.
+    ///
+    /// A square number of cells of at least 16 is a whole puzzle, unless it could be a row
+    /// (at most [`MAX_SIZE`] cells) and either it, or the next line of the same length, holds a
+    /// symbol too large for a puzzle of that size (16 cells with a 9 in them are a row of a
+    /// 16x16 grid), or its cells are separated (`0 0 0 ...`) and it starts exactly one grid's
+    /// worth of such rows, followed by a blank line, the end, or a line of another length (an
+    /// empty 16x16 grid written in numbers).
+    fn is_whole_puzzle_at(&mut self, cells: &LineCells, start: usize) -> bool {
+        let count = cells.values.len();
+        let Some(side) = square_root(count).filter(|&s| s >= 4) else {
+            return false;
+        };
+        if count > MAX_SIZE {
+            return true;
+        }
+        let too_large = |values: &[u32]| values.iter().any(|&v| v as usize > side);
+        if too_large(&cells.values) {
+            return false;
+        }
+        let mut index = start;
+        while let Some(next) = self.lines.peek(index) {
+            index += 1;
+            if next.content.is_empty() {
+                continue;
+            }
+            let next = LineCells::read(&next.content);
+            if next.values.is_empty() {
+                continue;
+            }
+            if next.values.len() == count && too_large(&next.values) {
+                return false;
+            }
+            break;
+        }
+        !(cells.separated && self.starts_one_grid(count, start))
+    }
+
+    /// Whether the lines from lookahead `start` hold the other `width - 1` rows of a grid
+    /// (blank lines between them allowed) and then a blank line, the end, or a line of
+    /// another length.
+    fn starts_one_grid(&mut self, width: usize, start: usize) -> bool {
+        let mut rows = 1;
+        let mut index = start;
+        while index < start + LOOKAHEAD_LINES {
+            let Some(line) = self.lines.peek(index) else {
+                break;
+            };
+            index += 1;
+            if line.fault.is_some() {
+                return false;
+            }
+            if line.content.is_empty() {
+                if rows == width {
+                    return true;
+                }
+                continue;
+            }
+            let cells = LineCells::read(&line.content);
+            if cells.values.is_empty() {
+                continue;
+            }
+            if rows == width {
+                return cells.values.len() != width;
+            }
+            if cells.values.len() != width {
+                return false;
+            }
+            rows += 1;
+        }
+        rows == width
+    }
+}
+
+/// The grid of `values` in reading order, each checked against the side; `line_of_row` names
+/// the line of a row for errors.
+fn grid_of(
+    shape: BoxShape,
+    values: &[u32],
+    line_of_row: impl Fn(usize) -> usize,
+) -> Result<Grid, PuzzleError> {
+    let side = shape.size();
+    if let Some(index) = values.iter().position(|&v| v as usize > side) {
+        let cell = cell_at(index, side);
+        let value = values[index];
+        let shown = u8::try_from(value).map_or_else(|_| value.to_string(), symbol_name);
         return Err(PuzzleError {
-            line: row_lines.get(cell.row).copied().unwrap_or(line),
+            line: line_of_row(cell.row),
             message: format!(
-                "{cell}: symbol {} is too large for a {side}x{side} grid (1 to {side})",
-                symbol_name(cells[index])
+                "{cell}: symbol {shown} is too large for a {side}x{side} grid (1 to {side}, 0 or \
+                 '.' for blank)"
             ),
         });
     }
-    let grid = Grid::from_cells(shape, cells).expect("size and values checked");
-    Ok(Puzzle {
-        grid,
-        line,
-        row_lines,
-        layout,
+    let cells = values.iter().map(|&v| v as u8).collect();
+    Ok(Grid::from_cells(shape, cells).expect("size and values checked"))
+}
+
+/// Where box marks stand in the rows of a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marks {
+    /// No row has marked a box boundary yet.
+    None,
+    /// Every marking row marks boxes this many cells wide.
+    Every(usize),
+    /// Rows mark boundaries that are not boxes of one width: the marks say nothing.
+    Irregular,
+}
+
+/// A grid being read row by row.
+struct Block {
+    width: usize,
+    numeric: bool,
+    values: Vec<u32>,
+    row_lines: Vec<usize>,
+    /// The first fault in a row; the other rows are still read so that the grid is one error.
+    fault: Option<PuzzleError>,
+    columns: Marks,
+    /// Row indices before which a rule or a blank line stood.
+    bands: Vec<usize>,
+    gap_before_next: bool,
+    /// A `# boxes` comment on one of the grid's lines.
+    comment: Option<(Result<BoxShape, String>, usize)>,
+}
+
+impl Block {
+    fn add_row(&mut self, line: &Line, cells: LineCells) {
+        if self.fault.is_none()
+            && let Some(message) = cells.fault
+        {
+            self.fault = Some(PuzzleError {
+                line: line.number,
+                message,
+            });
+        }
+        if self.comment.is_none()
+            && let Some(directive) = &line.directive
+        {
+            self.comment = Some((directive.clone(), line.number));
+        }
+        let rows = self.row_lines.len();
+        if self.gap_before_next && rows > 0 {
+            self.bands.push(rows);
+        }
+        self.gap_before_next = false;
+        self.columns = match (self.columns, regular_width(&cells.marks, self.width)) {
+            (Marks::Irregular, _) | (_, Marks::Irregular) => Marks::Irregular,
+            (marks, Marks::None) => marks,
+            (Marks::None, marks) => marks,
+            (Marks::Every(a), Marks::Every(b)) if a == b => Marks::Every(a),
+            _ => Marks::Irregular,
+        };
+        self.values.extend(cells.values);
+        self.row_lines.push(line.number);
+    }
+
+    /// The box shape the separators show, if they show one; an error if the rows and the
+    /// bands they mark cannot be the boxes of this grid.
+    fn separator_shape(&self) -> Result<Option<BoxShape>, String> {
+        let n = self.width;
+        let cols = match self.columns {
+            Marks::Every(c) => Some(c),
+            _ => None,
+        };
+        let rows = match regular_width(&self.bands, n) {
+            Marks::Every(r) => Some(r),
+            _ => None,
+        };
+        let (r, c) = match (rows, cols) {
+            (None, None) => return Ok(None),
+            (Some(r), Some(c)) if r * c != n => {
+                return Err(format!(
+                    "the separators mark boxes {r} rows high and {c} columns wide, but boxes of \
+                     a {n}x{n} grid hold {n} cells, not {}",
+                    r * c
+                ));
+            }
+            (Some(r), Some(c)) => (r, c),
+            (Some(r), None) => (r, n / r),
+            (None, Some(c)) => (n / c, c),
+        };
+        Ok(BoxShape::new(r, c))
+    }
+
+    /// The error for a grid with too few rows.
+    fn short(&self, blank_line: Option<usize>) -> PuzzleError {
+        let end = match blank_line {
+            Some(line) => format!("the blank line {line}"),
+            None => "the next puzzle or the end of the input".to_string(),
+        };
+        PuzzleError {
+            line: self.row_lines[0],
+            message: format!(
+                "this grid has rows of {} cells but only {} rows before {end}",
+                self.width,
+                self.row_lines.len()
+            ),
+        }
+    }
+}
+
+/// Whether marks before the given positions (cell indices in a row, or row indices) cut
+/// `0..n` into equal parts of more than one and fewer than `n`.
+fn regular_width(marks: &[usize], n: usize) -> Marks {
+    let Some(&width) = marks.first() else {
+        return Marks::None;
+    };
+    let regular = width > 1
+        && n.is_multiple_of(width)
+        && marks.len() == n / width - 1
+        && marks.iter().enumerate().all(|(i, &m)| m == (i + 1) * width);
+    if regular {
+        Marks::Every(width)
+    } else {
+        Marks::Irregular
+    }
+}
+
+/// The exact square root of `n`, if `n` is a square.
+fn square_root(n: usize) -> Option<usize> {
+    let root = (n as f64).sqrt().round() as usize;
+    (root * root == n).then_some(root)
+}
+
+/// A puzzle of the JSON layout, before its shape is known.
+struct JsonRecord {
+    cells: Vec<u32>,
+    /// The length of each row, when the puzzle was given as rows.
+    row_width: Option<usize>,
+    boxes: Option<String>,
+}
+
+/// Reads `{"puzzle": [[...], ...] or "...", "boxes": "RxC"}`; other keys are ignored, so the
+/// records `sudoku generate --format json` writes read back as their puzzles.
+fn json_record(text: &str) -> Result<JsonRecord, String> {
+    use serde_json::Value;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| format!("not a JSON puzzle record: {e}"))?;
+    let Value::Object(object) = value else {
+        return Err("a JSON puzzle record must be an object".to_string());
+    };
+    let boxes = match object.get("boxes") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(text.clone()),
+        Some(_) => return Err("\"boxes\" must be a string such as \"3x2\"".to_string()),
+    };
+    let (cells, row_width) = match object.get("puzzle") {
+        Some(Value::String(line)) => {
+            let cells = LineCells::read(line);
+            if let Some(fault) = cells.fault {
+                return Err(format!("\"puzzle\": {fault}"));
+            }
+            (cells.values, None)
+        }
+        Some(Value::Array(rows)) => {
+            let mut cells = Vec::new();
+            let mut width = None;
+            for (r, row) in rows.iter().enumerate() {
+                let Value::Array(row) = row else {
+                    return Err(format!("\"puzzle\": row {} is not an array", r + 1));
+                };
+                if *width.get_or_insert(row.len()) != row.len() {
+                    return Err(format!(
+                        "\"puzzle\": row {} has {} cells, row 1 has {}",
+                        r + 1,
+                        row.len(),
+                        width.unwrap_or(0)
+                    ));
+                }
+                for (c, value) in row.iter().enumerate() {
+                    let number = value.as_u64().ok_or_else(|| {
+                        format!(
+                            "\"puzzle\": r{}c{}: {value} is not a symbol (a whole number, 0 for \
+                             blank)",
+                            r + 1,
+                            c + 1
+                        )
+                    })?;
+                    cells.push(u32::try_from(number).unwrap_or(u32::MAX));
+                }
+                if cells.len() > MAX_SIZE * MAX_SIZE {
+                    return Err(format!("\"puzzle\" is larger than {MAX_SIZE}x{MAX_SIZE}"));
+                }
+            }
+            (cells, Some(width.unwrap_or(0)))
+        }
+        _ => {
+            return Err(
+                "a JSON puzzle record needs \"puzzle\": rows of numbers or a line of cells"
+                    .to_string(),
+            );
+        }
+    };
+    Ok(JsonRecord {
+        cells,
+        row_width,
+        boxes,
     })
+}
+
+/// One line of input, split into its cells' text and its comment.
+struct Line {
+    /// 1-based.
+    number: usize,
+    /// The whole line, without its end.
+    raw: String,
+    /// The text before any `#`, trimmed.
+    content: String,
+    /// A `# boxes RxC` comment on the line.
+    directive: Option<Result<BoxShape, String>>,
+    /// Why the line cannot be read at all (not UTF-8, too long, a read error).
+    fault: Option<String>,
+}
+
+/// The box shape of a comment of the form `boxes RxC` (also `boxes: RxC`), if it is one.
+fn directive(comment: &str) -> Option<Result<BoxShape, String>> {
+    let rest = comment.trim().strip_prefix("boxes")?;
+    let rest = rest.trim_start().trim_start_matches([':', '=']).trim();
+    let (r, c) = rest.split_once(['x', 'X'])?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(r.trim()) || !digits(c.trim()) {
+        return None;
+    }
+    Some(rest.parse::<BoxShape>())
+}
+
+/// The lines of a stream, numbered, with a window for looking ahead.
+struct Lines<R> {
+    input: R,
+    read: usize,
+    ahead: VecDeque<Line>,
+    ended: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            read: 0,
+            ahead: VecDeque::new(),
+            ended: false,
+        }
+    }
+
+    fn next(&mut self) -> Option<Line> {
+        if self.ahead.is_empty() {
+            self.fetch();
+        }
+        self.ahead.pop_front()
+    }
+
+    /// The line `index` places after the next one (0: the next), read in if need be.
+    fn peek(&mut self, index: usize) -> Option<&Line> {
+        while self.ahead.len() <= index && !self.ended {
+            self.fetch();
+        }
+        self.ahead.get(index)
+    }
+
+    /// Reads one more line into the window, or notes the end.
+    fn fetch(&mut self) {
+        if self.ended {
+            return;
+        }
+        let mut bytes = Vec::new();
+        let mut too_long = false;
+        let mut failure = None;
+        loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            };
+            if buffer.is_empty() {
+                break;
+            }
+            let (taken, done) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(end) => (end + 1, true),
+                None => (buffer.len(), false),
+            };
+            let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
+            if taken > room {
+                too_long = true;
+            }
+            if !too_long {
+                bytes.extend_from_slice(&buffer[..taken]);
+            }
+            self.input.consume(taken);
+            if done {
+                break;
+            }
+        }
+        if bytes.is_empty() && !too_long {
+            if let Some(e) = failure {
+                self.read += 1;
+                self.ahead
+                    .push_back(Line::faulty(self.read, format!("read error: {e}")));
+            }
+            self.ended = true;
+            return;
+        }
+        self.read += 1;
+        let number = self.read;
+        if too_long {
+            self.ahead.push_back(Line::faulty(
+                number,
+                format!("the line is longer than {MAX_LINE_BYTES} bytes"),
+            ));
+            return;
+        }
+        while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+            bytes.pop();
+        }
+        if number == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3); // a byte-order mark, as Windows editors write
+        }
+        let line = match String::from_utf8(bytes) {
+            Ok(raw) => Line::new(number, raw),
+            Err(e) => Line::faulty(
+                number,
+                format!(
+                    "not UTF-8 text (invalid byte at column {})",
+                    e.utf8_error().valid_up_to() + 1
+                ),
+            ),
+        };
+        self.ahead.push_back(line);
+    }
+}
+
+impl Line {
+    fn new(number: usize, raw: String) -> Line {
+        let (content, comment) = match raw.split_once('#') {
+            Some((content, comment)) => (content, Some(comment)),
+            None => (raw.as_str(), None),
+        };
+        Line {
+            number,
+            content: content.trim().to_string(),
+            directive: comment.and_then(directive),
+            fault: None,
+            raw: raw.clone(),
+        }
+    }
+
+    fn faulty(number: usize, fault: String) -> Line {
+        Line {
+            number,
+            raw: String::new(),
+            content: String::new(),
+            directive: None,
+            fault: Some(fault),
+        }
+    }
+}
+
+/// The cells found on one line.
+#[derive(Debug)]
+struct LineCells {
+    /// Values in reading order, 0 blank (not yet checked against the side).
+    values: Vec<u32>,
+    /// Whether the cells were separated numbers.
+    numeric: bool,
+    /// Whether every cell stands alone between separators, as in `0 0 3 0` or `1,0,2`.
+    separated: bool,
+    /// Cell indices before which the line marks a box boundary: a `|` (or a box-drawing
+    /// character), or a space between groups of cells written together (`53. .7. ...`).
+    marks: Vec<usize>,
+    /// The first character that is not a cell, with its column.
+    fault: Option<String>,
+}
+
+/// Characters that separate cells: spaces, commas, semicolons, rules and box drawing.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(c, '|' | '-' | '+' | ',' | ';' | '=' | '!' | ':')
+        || ('\u{2500}'..='\u{257F}').contains(&c)
+}
+
+/// Separators that mark a box boundary inside a row.
+fn is_bar(c: char) -> bool {
+    matches!(c, '|' | '!' | ':') || ('\u{2500}'..='\u{257F}').contains(&c)
+}
+
+/// A run of non-separator characters and what stood before it.
+struct Token<'a> {
+    text: &'a str,
+    /// 1-based column (in characters) of its first character.
+    column: usize,
+    /// Whether a bar stood between it and the previous token.
+    bar_before: bool,
+}
+
+impl LineCells {
+    /// Reads the cells of one line (comment already removed). The line is numbers when every
+    /// token is a whole number and some have two or more digits, unless all tokens are
+    /// equally long and some start with 0 or exceed the token count (`530 070 000` are groups
+    /// of digit cells); otherwise every non-separator character is a cell. A character that
+    /// is not a cell still counts as one, so the grid keeps its shape and one error is given.
+    fn read(text: &str) -> LineCells {
+        let mut tokens = Vec::new();
+        let mut fault = None;
+        let mut start: Option<(usize, usize)> = None; // byte, column
+        let mut bar = false;
+        let mut previous: Option<char> = None;
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        for (column0, &(byte, c)) in chars.iter().enumerate() {
+            let negative = c == '-'
+                && previous.is_none_or(|p| p.is_whitespace() || matches!(p, ',' | ';'))
+                && chars
+                    .get(column0 + 1)
+                    .is_some_and(|&(_, d)| d.is_ascii_digit());
+            if negative && fault.is_none() {
+                fault = Some(format!(
+                    "column {}: '-' before a digit: negative numbers are not symbols",
+                    column0 + 1
+                ));
+            }
+            if is_separator(c) {
+                if let Some((from, column)) = start.take() {
+                    tokens.push(Token {
+                        text: &text[from..byte],
+                        column,
+                        bar_before: bar,
+                    });
+                    bar = false;
+                }
+                bar |= is_bar(c);
+            } else if start.is_none() {
+                start = Some((byte, column0 + 1));
+            }
+            previous = Some(c);
+        }
+        if let Some((from, column)) = start {
+            tokens.push(Token {
+                text: &text[from..],
+                column,
+                bar_before: bar,
+            });
+        }
+        let all_digits = tokens
+            .iter()
+            .all(|t| t.text.bytes().all(|b| b.is_ascii_digit()));
+        let long = tokens.iter().any(|t| t.text.len() >= 2);
+        let same_length = tokens.iter().all(|t| t.text.len() == tokens[0].text.len());
+        let groups = same_length
+            && tokens.iter().any(|t| {
+                t.text.starts_with('0') || t.text.parse::<usize>().is_ok_and(|v| v > tokens.len())
+            });
+        let mut cells = LineCells {
+            values: Vec::new(),
+            numeric: false,
+            separated: false,
+            marks: Vec::new(),
+            fault,
+        };
+        if tokens.len() >= 2 && all_digits && long && !groups {
+            cells.numeric = true;
+            cells.separated = true;
+            for token in &tokens {
+                if token.bar_before && !cells.values.is_empty() {
+                    cells.marks.push(cells.values.len());
+                }
+                cells
+                    .values
+                    .push(token.text.parse::<u32>().unwrap_or(u32::MAX));
+            }
+            return cells;
+        }
+        let grouped = tokens.len() > 1 && tokens.iter().any(|t| t.text.chars().count() > 1);
+        for token in &tokens {
+            if !cells.values.is_empty() && (token.bar_before || grouped) {
+                cells.marks.push(cells.values.len());
+            }
+            for (offset, c) in token.text.chars().enumerate() {
+                let value = match c {
+                    '.' | '0' => 0,
+                    '1'..='9' => c as u32 - '0' as u32,
+                    'A'..='Z' => c as u32 - 'A' as u32 + 10,
+                    'a'..='z' => c as u32 - 'a' as u32 + 10,
+                    _ => {
+                        if cells.fault.is_none() {
+                            cells.fault = Some(format!(
+                                "column {}: '{}' is not a cell (expected '.', '0', '1'-'9' or \
+                                 'A'-'Z')",
+                                token.column + offset,
+                                c.escape_debug()
+                            ));
+                        }
+                        0
+                    }
+                };
+                cells.values.push(value);
+            }
+        }
+        cells.separated = cells.values.len() > 1 && tokens.len() == cells.values.len();
+        cells
+    }
 }
 
 /// The character for a symbol in the one-character-per-cell layouts.
@@ -418,21 +1124,49 @@ fn symbol_char(value: u8) -> char {
 }
 
 /// Writes a grid in the given layout. Sides above 35 have no single-character symbols, so the
-/// character layouts fall back to numbers for them.
+/// character layouts fall back to numbers for them. The one-line layouts add a `# boxes RxC`
+/// comment when the boxes are not the default shape for the side, so that what is written
+/// always reads back as the same puzzle.
 pub fn write(grid: &Grid, layout: Layout) -> String {
     let chars = grid.size() <= 35;
+    let shape = grid.shape();
+    let comment = if BoxShape::for_size(grid.size()) == Some(shape) {
+        String::new()
+    } else {
+        format!("  # boxes {shape}")
+    };
     match layout {
-        Layout::Line if chars => grid.cells().iter().map(|&v| symbol_char(v)).collect(),
-        Layout::Line | Layout::NumberLine => grid
-            .cells()
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-        Layout::Grid if chars => write_rows(grid, " | ", true, |v| symbol_char(v).to_string()),
+        Layout::Line if chars => {
+            let cells: String = grid.cells().iter().map(|&v| symbol_char(v)).collect();
+            cells + &comment
+        }
+        Layout::Line | Layout::NumberLine => {
+            grid.cells()
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + &comment
+        }
         Layout::Grid | Layout::Numbers => {
-            let width = grid.size().to_string().len();
-            write_rows(grid, "   ", false, |v| format!("{v:>width$}"))
+            // Separators cannot show boxes one cell wide or high.
+            let comment = if shape.box_rows() == 1 || shape.box_cols() == 1 {
+                comment
+            } else {
+                String::new()
+            };
+            let rows = if chars && layout == Layout::Grid {
+                write_rows(grid, " | ", true, |v| symbol_char(v).to_string())
+            } else {
+                // Other programs read these rows as plain numbers: the boxes show as wider
+                // gaps and blank lines between bands, which are what this reader goes by.
+                let width = grid.size().to_string().len();
+                write_rows(grid, "   ", false, |v| format!("{v:>width$}"))
+            };
+            match rows.split_once('\n') {
+                Some((first, rest)) => format!("{first}{comment}\n{rest}"),
+                None => rows,
+            }
         }
     }
 }
@@ -466,7 +1200,6 @@ fn write_rows(grid: &Grid, box_gap: &str, rule: bool, show: impl Fn(u8) -> Strin
     }
     out
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -573,7 +1306,7 @@ mod tests {
                 .as_ref()
                 .unwrap_err()
                 .message
-                .contains("box shape 2x4 does not fit a 9x9 grid")
+                .contains("--box 2x4 does not fit a 9x9 grid")
         );
     }
 

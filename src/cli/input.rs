@@ -1,0 +1,164 @@
+//! Reading the files named on the command line: one place for opening them, reporting what
+//! cannot be read, and streaming their puzzles.
+//!
+//! Puzzles are read on a thread of their own and handed over through a bounded channel, so
+//! that solving starts with the first puzzle, memory stays flat on files of any length, and a
+//! puzzle typed into `solve -` is answered as soon as its line (or grid) is complete.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+
+use xcover::sudoku::BoxShape;
+use xcover::sudoku::text::{Puzzle, PuzzleError, Reader};
+
+/// The largest exact-cover file read, in bytes: a limit instead of running out of memory.
+pub const MAX_PROBLEM_BYTES: u64 = 256 << 20;
+
+/// A puzzle whose clues were checked, or why it cannot be used.
+pub type CheckedPuzzle = Result<Puzzle, PuzzleError>;
+
+/// One puzzle of the input, with the name of its file.
+pub struct Job {
+    pub file: Arc<str>,
+    pub puzzle: CheckedPuzzle,
+}
+
+/// What the reading thread hands over, in input order.
+pub enum Item {
+    Job(Job),
+    /// A file that could not be read, or held no puzzle: the whole message.
+    FileError(String),
+}
+
+/// Opens a file, or standard input for `-`, with the name to use in messages. The error
+/// names the file, and says how to pass a puzzle when the name looks like one.
+pub fn open(path: &str) -> Result<(Arc<str>, Box<dyn BufRead + Send>), String> {
+    if path == "-" {
+        return Ok(("<stdin>".into(), Box::new(BufReader::new(io::stdin()))));
+    }
+    match File::open(path) {
+        Ok(file) => Ok((path.into(), Box::new(BufReader::new(file)))),
+        Err(error) => {
+            let mut message = format!("{path}: {error}");
+            if error.kind() == io::ErrorKind::NotFound && looks_like_a_puzzle(path) {
+                message.push_str(
+                    "; this looks like a puzzle, not a file name: pass puzzles on standard \
+                     input, as in `echo '<puzzle>' | xcover sudoku solve -`",
+                );
+            }
+            Err(message)
+        }
+    }
+}
+
+/// Whether a command-line argument is a puzzle written in the line layout.
+fn looks_like_a_puzzle(text: &str) -> bool {
+    text.len() >= 16
+        && text.chars().all(|c| c == '.' || c.is_ascii_alphanumeric())
+        && !text.contains(std::path::MAIN_SEPARATOR)
+        && text.chars().any(|c| c == '.' || c == '0')
+}
+
+/// Reads a whole text file (an exact-cover problem), at most [`MAX_PROBLEM_BYTES`].
+pub fn read_text(path: &str) -> Result<(Arc<str>, String), String> {
+    let (name, reader) = open(path)?;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_PROBLEM_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() as u64 > MAX_PROBLEM_BYTES {
+        return Err(format!(
+            "{name}: larger than {} MiB, the most this command reads",
+            MAX_PROBLEM_BYTES >> 20
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        format!(
+            "{name}:{line}:{}: not UTF-8 text (invalid byte)",
+            column + 1
+        )
+    })?;
+    Ok((name, text))
+}
+
+/// The puzzles of one file, read and checked, in order.
+pub fn read_puzzles(
+    path: &str,
+    shape: Option<BoxShape>,
+) -> Result<(Arc<str>, Vec<CheckedPuzzle>), String> {
+    let (name, reader) = open(path)?;
+    let puzzles: Vec<CheckedPuzzle> = Reader::new(reader, shape).map(checked).collect();
+    if puzzles.is_empty() {
+        return Err(no_puzzle(&name));
+    }
+    Ok((name, puzzles))
+}
+
+fn no_puzzle(name: &str) -> String {
+    format!("{name}: no puzzle found (the input is empty, or holds only comments)")
+}
+
+fn checked(puzzle: Result<Puzzle, PuzzleError>) -> CheckedPuzzle {
+    puzzle.and_then(|p| p.validate().map(|()| p))
+}
+
+/// Items held in the channel between the reading thread and the solvers.
+const CHANNEL: usize = 4096;
+
+/// Starts reading every file's puzzles, in order, on a thread of its own.
+pub fn stream(paths: Vec<String>, shape: Option<BoxShape>) -> Receiver<Item> {
+    let (sender, receiver) = mpsc::sync_channel(CHANNEL);
+    thread::spawn(move || {
+        for path in paths {
+            let (name, reader) = match open(&path) {
+                Ok(opened) => opened,
+                Err(message) => {
+                    if sender.send(Item::FileError(message)).is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            let mut any = false;
+            for puzzle in Reader::new(reader, shape) {
+                any = true;
+                let job = Job {
+                    file: Arc::clone(&name),
+                    puzzle: checked(puzzle),
+                };
+                if sender.send(Item::Job(job)).is_err() {
+                    return; // the consumer has stopped
+                }
+            }
+            if !any && sender.send(Item::FileError(no_puzzle(&name))).is_err() {
+                return;
+            }
+        }
+    });
+    receiver
+}
+
+/// The next items of a stream, at most `max`: waits for the first, then takes only what is
+/// ready, so that a trickle of puzzles typed by hand is answered one by one while a file is
+/// read in large chunks. Empty at the end of the input.
+pub fn next_chunk(items: &Receiver<Item>, max: usize) -> Vec<Item> {
+    let mut chunk = Vec::new();
+    let Ok(first) = items.recv() else {
+        return chunk;
+    };
+    chunk.push(first);
+    while chunk.len() < max {
+        match items.try_recv() {
+            Ok(item) => chunk.push(item),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+        }
+    }
+    chunk
+}
