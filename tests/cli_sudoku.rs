@@ -1,8 +1,6 @@
 //! The `xcover sudoku` commands, run as a user runs them: formats, record order, errors and
 //! exit codes.
 
-use std::path::Path;
-
 mod common;
 
 use common::{err, out, xcover};
@@ -191,11 +189,8 @@ fn unreadable_files_and_bad_usage() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn large_shared_grids_through_the_cli() {
-    if !Path::new("../shared/data/large").exists() {
-        eprintln!("skipping: ../shared/data/large is absent");
-        return;
-    }
     let solved = xcover(&["sudoku", "solve", "../shared/data/large/16x16-a.txt"], "");
     let given = std::fs::read_to_string("../shared/data/large/16x16-a.solution.txt").unwrap();
     let numbers = |text: &str| -> Vec<u32> {

@@ -1,6 +1,6 @@
 //! Sudoku through the library: the source posts' boards, published counts, every puzzle of the
 //! shared large grids, and odd box shapes. Every solution is checked by the independent
-//! checker. Tests that read `../shared/data` skip with a message when it is absent.
+//! checker. Tests that read `../shared/data` are ignored when it is absent.
 
 use std::path::Path;
 
@@ -19,15 +19,15 @@ fn puzzles(path: &str) -> Vec<Puzzle> {
         .collect()
 }
 
-/// The shared data folder, or `None` (with a message) when this checkout has none beside it.
+/// A file of the shared data folder. The tests that call this are ignored when the folder is
+/// absent (see `build.rs`), and `shared_data_is_present_in_ci` fails CI without it.
 fn shared(relative: &str) -> Option<String> {
     let path = format!("../shared/data/{relative}");
-    if Path::new(&path).exists() {
-        Some(path)
-    } else {
-        eprintln!("skipping: {path} is absent (../shared is not beside this checkout)");
-        None
-    }
+    assert!(
+        Path::new(&path).exists(),
+        "{path} is missing from ../shared/data"
+    );
+    Some(path)
 }
 
 fn unique_solution(puzzle: &Grid) -> Grid {
@@ -103,6 +103,7 @@ fn project_puzzle_files_of_every_shape_are_proper() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn small_counts_give_162_2_and_0() {
     let Some(path) = shared("multi/small-counts.txt") else {
         return;
@@ -123,6 +124,7 @@ fn small_counts_give_162_2_and_0() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn every_large_shared_grid_solves() {
     let Some(dir) = shared("large") else {
         return;
@@ -146,6 +148,7 @@ fn every_large_shared_grid_solves() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn the_invalid_large_grid_names_both_cells() {
     let Some(path) = shared("large/16x16-invalid-duplicate-clue.txt") else {
         return;
@@ -157,6 +160,7 @@ fn the_invalid_large_grid_names_both_cells() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn nine_by_nine_collections_solve_and_check() {
     // A sample of each shared set: every puzzle unique (or, for serg, several), every
     // solution checked independently.
@@ -207,5 +211,20 @@ fn the_knuth_encoding_counts_the_same_as_the_grid_solver() {
             .problem;
         let through_text = Matrix::new(problem).unwrap().solver().count(None);
         assert_eq!(through_text, puzzle.grid.count_solutions(None), "{line}");
+    }
+}
+
+/// In CI the shared collections must be there: a missing folder fails the run instead of
+/// quietly ignoring the tests that need it.
+#[test]
+fn shared_data_is_present_in_ci() {
+    if std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        assert!(
+            Path::new("../shared/data").is_dir(),
+            "CI=true but ../shared/data is missing beside the checkout"
+        );
+        // Built without it, the tests that need it were compiled as ignored.
+        let built_with_it = cfg!(shared_data);
+        assert!(built_with_it, "built before ../shared/data appeared: rebuild");
     }
 }

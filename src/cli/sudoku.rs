@@ -394,7 +394,11 @@ fn shape_note(puzzle: &Puzzle, solutions: u64) -> Option<Note> {
 /// Solves one valid puzzle for a task and renders its record.
 fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> Record {
     let base = |extra: Value| {
-        let mut object = json!({"file": file, "line": puzzle.line});
+        let mut object = json!({
+            "file": file,
+            "line": puzzle.line,
+            "boxes": puzzle.grid.shape().to_string(),
+        });
         if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
             object.extend(extra);
         }
@@ -543,9 +547,10 @@ fn solve_all(limit: u64, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::
         if json {
             write!(
                 out,
-                r#"{{"file":{},"line":{},"solutions":["#,
+                r#"{{"file":{},"line":{},"boxes":"{}","solutions":["#,
                 json!(&**file),
-                puzzle.line
+                puzzle.line,
+                puzzle.grid.shape()
             )?;
         }
         let mut written = 0u64;

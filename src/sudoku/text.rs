@@ -743,8 +743,9 @@ struct JsonRecord {
     boxes: Option<String>,
 }
 
-/// Reads `{"puzzle": [[...], ...] or "...", "boxes": "RxC"}`; other keys are ignored, so the
-/// records `sudoku generate --format json` writes read back as their puzzles.
+/// Reads `{"puzzle": [[...], ...] or "...", "boxes": "RxC"}` (or `"solution"` in place of
+/// `"puzzle"`); other keys are ignored, so the records that `sudoku generate` and `sudoku
+/// solve` write with `--format json` read back as their grids.
 fn json_record(text: &str) -> Result<JsonRecord, String> {
     use serde_json::Value;
     let value: Value =
@@ -757,7 +758,9 @@ fn json_record(text: &str) -> Result<JsonRecord, String> {
         Some(Value::String(text)) => Some(text.clone()),
         Some(_) => return Err("\"boxes\" must be a string such as \"3x2\"".to_string()),
     };
-    let (cells, row_width) = match object.get("puzzle") {
+    // `sudoku solve --format json` writes the answer as "solution".
+    let grid = object.get("puzzle").or_else(|| object.get("solution"));
+    let (cells, row_width) = match grid {
         Some(Value::String(line)) => {
             let cells = LineCells::read(line);
             if let Some(fault) = cells.fault {
@@ -799,7 +802,8 @@ fn json_record(text: &str) -> Result<JsonRecord, String> {
         }
         _ => {
             return Err(
-                "a JSON puzzle record needs \"puzzle\": rows of numbers or a line of cells"
+                "a JSON puzzle record needs \"puzzle\" (or \"solution\"): rows of numbers or a \
+                 line of cells"
                     .to_string(),
             );
         }
@@ -1179,7 +1183,8 @@ fn write_rows(grid: &Grid, box_gap: &str, rule: bool, show: impl Fn(u8) -> Strin
     let shape = grid.shape();
     let mut out = String::new();
     for row in 0..n {
-        if row > 0 && row % shape.box_rows() == 0 {
+        // Boxes one cell high or wide have no bands or columns to show.
+        if row > 0 && shape.box_rows() > 1 && row % shape.box_rows() == 0 {
             if rule {
                 let band = "-".repeat(shape.box_cols() * 2 - 1);
                 out.push_str(&vec![band; n / shape.box_cols()].join("-+-"));
@@ -1188,7 +1193,7 @@ fn write_rows(grid: &Grid, box_gap: &str, rule: bool, show: impl Fn(u8) -> Strin
         }
         for col in 0..n {
             if col > 0 {
-                out.push_str(if col % shape.box_cols() == 0 {
+                out.push_str(if shape.box_cols() > 1 && col % shape.box_cols() == 0 {
                     box_gap
                 } else {
                     " "

@@ -1,0 +1,149 @@
+// What each fuzz target does with one input, shared by the targets (`fuzz_targets/*.rs`) and
+// by the corpus replay in `cargo test` (`tests/fuzz_corpus.rs`), which `include!` this file.
+// Every function must return normally on any input: a panic is a bug, and so is a search
+// that ignores its node budget. Searches end at a node budget, never at a clock, so a replay
+// does the same work on every machine.
+
+#[allow(dead_code)]
+mod harness {
+    use xcover::dlx::{Matrix, Verdict, format};
+    use xcover::sudoku::text::{Layout, Reader, write};
+    use xcover::sudoku::{Encoding, check};
+
+    /// Search nodes one input may cost.
+    const NODES: u64 = 20_000;
+
+    fn text(data: &[u8]) -> String {
+        String::from_utf8_lossy(data).into_owned()
+    }
+
+    /// Knuth's format: read, and when accepted, write and read again to the same problem.
+    pub fn knuth_read(data: &[u8]) {
+        let text = text(data);
+        if let Ok(parsed) = format::read(&text) {
+            let mut written = Vec::new();
+            format::write(&parsed.problem, &mut written).unwrap();
+            let again = format::read(std::str::from_utf8(&written).unwrap())
+                .expect("what the writer writes reads back");
+            assert_eq!(again.problem.item_count(), parsed.problem.item_count());
+            assert_eq!(again.problem.option_count(), parsed.problem.option_count());
+        }
+    }
+
+    /// Knuth's format, then a small search on what was accepted: the count within the node
+    /// budget must not exceed what the lazy enumeration finds.
+    pub fn knuth_search(data: &[u8]) {
+        let text = text(data);
+        let Ok(parsed) = format::read(&text) else {
+            return;
+        };
+        let Ok(matrix) = Matrix::new(parsed.problem) else {
+            return;
+        };
+        let mut solver = matrix.solver();
+        solver.set_node_limit(Some(NODES));
+        let counted = solver.count(Some(50));
+        solver.reset_stats();
+        let listed = solver.solutions().take(50).count() as u64;
+        assert_eq!(counted, listed, "count and enumeration agree under one budget");
+        solver.reset_stats();
+        match solver.verdict() {
+            Verdict::Unique(a) => assert!(!a.is_empty() || matrix.problem().primary_count() == 0),
+            Verdict::Multiple(a, b) => assert_ne!(a, b),
+            Verdict::None => {}
+        }
+    }
+
+    /// Every puzzle the reader accepts, written back in `layout` and read again, is the same.
+    fn round_trip(text: &str, layout: Layout) {
+        for puzzle in Reader::new(text.as_bytes(), None).flatten() {
+            let written = write(&puzzle.grid, layout);
+            let again: Vec<_> = Reader::new(written.as_bytes(), None).collect();
+            assert_eq!(again.len(), 1, "{written}");
+            let again = again.into_iter().next().unwrap().expect("written puzzles read back");
+            assert_eq!(again.grid, puzzle.grid, "{written}");
+        }
+    }
+
+    /// One line of text, as the line layout.
+    pub fn sudoku_line(data: &[u8]) {
+        let line: String = text(data).replace(['\n', '\r'], "");
+        round_trip(&line, Layout::Line);
+    }
+
+    /// The bytes drawn as text over the characters of character grids.
+    pub fn sudoku_grid(data: &[u8]) {
+        const ALPHABET: &[u8] = b"..123456789ABCDEFG0 |-+\n\n#,;x";
+        let text: String = data
+            .iter()
+            .map(|&b| ALPHABET[b as usize % ALPHABET.len()] as char)
+            .collect();
+        round_trip(&text, Layout::Grid);
+    }
+
+    /// The bytes drawn as tokens of number grids.
+    pub fn sudoku_numbers(data: &[u8]) {
+        let mut text = String::new();
+        for &b in data {
+            match b % 8 {
+                0 => text.push('\n'),
+                1 => text.push(' '),
+                2 => text.push(','),
+                3 => text.push_str(" | "),
+                _ => text.push_str(&format!("{} ", b / 4)),
+            }
+        }
+        round_trip(&text, Layout::Numbers);
+    }
+
+    /// A JSON record: the input is put after `{"puzzle":` unless it starts with `{`.
+    pub fn sudoku_json(data: &[u8]) {
+        let raw = text(data).replace(['\n', '\r'], "");
+        let line = if raw.starts_with('{') {
+            raw
+        } else {
+            format!("{{\"puzzle\":{raw}}}")
+        };
+        round_trip(&line, Layout::NumberLine);
+    }
+
+    /// Any text through the reader, then each valid puzzle of side at most 9 through the
+    /// engine: every solution it gives must pass the independent checker.
+    pub fn sudoku_search(data: &[u8]) {
+        let text = text(data);
+        for puzzle in Reader::new(text.as_bytes(), None).flatten() {
+            if puzzle.validate().is_err() || puzzle.grid.size() > 9 {
+                continue;
+            }
+            let encoding = Encoding::new(puzzle.grid.shape());
+            let mut solver = encoding.solver();
+            solver.set_node_limit(Some(NODES));
+            let answer = solver.verdict(&puzzle.grid);
+            let solutions = match &answer.value {
+                xcover::sudoku::Verdict::None => vec![],
+                xcover::sudoku::Verdict::Unique(a) => vec![a],
+                xcover::sudoku::Verdict::Multiple(a, b) => {
+                    assert_ne!(a, b);
+                    vec![a, b]
+                }
+            };
+            for solution in solutions {
+                check::check_solution(&puzzle.grid, solution).expect("the engine's solution");
+            }
+        }
+    }
+
+    /// What a target does with one input.
+    pub type Target = fn(&[u8]);
+
+    /// The targets by name, for the replay.
+    pub const TARGETS: &[(&str, Target)] = &[
+        ("knuth_read", knuth_read),
+        ("knuth_search", knuth_search),
+        ("sudoku_line", sudoku_line),
+        ("sudoku_grid", sudoku_grid),
+        ("sudoku_numbers", sudoku_numbers),
+        ("sudoku_json", sudoku_json),
+        ("sudoku_search", sudoku_search),
+    ];
+}
