@@ -409,7 +409,7 @@ fn malformed_grids_give_one_record_each() {
     assert_eq!(out(&run), "invalid\n", "one record for one puzzle");
     assert!(err(&run).contains("not as spaces"), "{}", err(&run));
 
-    let mut rows: Vec<String> = (0..9).map(|_| vec!["0"; 9].join(" ")).collect();
+    let mut rows: Vec<String> = (0..9).map(|_| ["0"; 9].join(" ")).collect();
     rows[8] = "0 0 0 0 8 0 0 300 9".to_string();
     let run = xcover(&["sudoku", "check", "-"], &(rows.join("\n") + "\n"));
     assert_eq!(out(&run), "invalid\n");
