@@ -27,3 +27,8 @@
 pub mod dlx;
 pub mod problems;
 pub mod sudoku;
+
+/// The README's Rust examples, compiled and run as doctests so that they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -225,6 +225,9 @@ fn shared_data_is_present_in_ci() {
         );
         // Built without it, the tests that need it were compiled as ignored.
         let built_with_it = cfg!(shared_data);
-        assert!(built_with_it, "built before ../shared/data appeared: rebuild");
+        assert!(
+            built_with_it,
+            "built before ../shared/data appeared: rebuild"
+        );
     }
 }

@@ -290,6 +290,16 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped_and_never_a_name() {
+        // Found by fuzzing: a mark inside the file was accepted as an item name, and then
+        // dropped when the written problem was read back.
+        let parsed = read("\u{feff}a b\na\nb\n").unwrap();
+        assert_eq!(parsed.problem.name(crate::dlx::ItemId(0)), "a");
+        let error = read("| c\n\u{feff} b\nb\n").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 1));
+    }
+
+    #[test]
     fn round_trip_keeps_items_and_options() {
         let text = "a b c | x y\na x\nb c y\nc\n";
         let parsed = read(text).unwrap();
