@@ -47,7 +47,7 @@ fn collections(c: &mut Criterion) {
                 grids
                     .iter()
                     .map(|grid| solver.count(grid, Some(2)).value)
-                    .sum::<u64>()
+                    .sum::<u128>()
             })
         });
     }

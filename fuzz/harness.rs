@@ -44,7 +44,7 @@ mod harness {
         solver.set_node_limit(Some(NODES));
         let counted = solver.count(Some(50));
         solver.reset_stats();
-        let listed = solver.solutions().take(50).count() as u64;
+        let listed = solver.solutions().take(50).count() as u128;
         assert_eq!(counted, listed, "count and enumeration agree under one budget");
         solver.reset_stats();
         match solver.verdict() {

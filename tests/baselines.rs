@@ -79,7 +79,7 @@ fn three_solvers_agree_on_every_puzzle_of_the_table() {
         let mut counts = Vec::new();
         for solver in solvers.iter_mut() {
             let deadline = Some(Instant::now() + Duration::from_secs(20));
-            let mut count = 0u64;
+            let mut count = 0u128;
             let run = solver.search(grid, deadline, &mut |solution| {
                 check_solution(grid, solution).unwrap_or_else(|e| panic!("{name}: {e}"));
                 count += 1;

@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 use xcover::dlx::{Matrix, OptionId, Problem, Verdict, format};
 use xcover::problems;
 
-fn count(problem: Problem) -> u64 {
+fn count(problem: Problem) -> u128 {
     Matrix::new(problem).unwrap().solver().count(None)
 }
 
 /// Writes the problem in Knuth's format, reads it back and counts: the format round trip must
 /// not change the answer.
-fn count_through_text(problem: &Problem) -> u64 {
+fn count_through_text(problem: &Problem) -> u128 {
     let mut text = Vec::new();
     format::write(problem, &mut text).unwrap();
     let parsed = format::read(std::str::from_utf8(&text).unwrap()).unwrap();

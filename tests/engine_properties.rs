@@ -81,8 +81,8 @@ proptest! {
         let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
         prop_assert_eq!(found.len(), expected.len(), "no solution may be found twice");
         prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
-        prop_assert_eq!(solver.count(None), expected.len() as u64);
-        prop_assert_eq!(solver.count(Some(1)), expected.len().min(1) as u64);
+        prop_assert_eq!(solver.count(None), expected.len() as u128);
+        prop_assert_eq!(solver.count(Some(1)), expected.len().min(1) as u128);
         match solver.verdict() {
             Verdict::None => prop_assert!(expected.is_empty()),
             Verdict::Unique(s) => {
@@ -119,6 +119,85 @@ proptest! {
         let found: BTreeSet<_> = solver.solutions().map(|s| as_set(&s)).collect();
         prop_assert_eq!(found, expected);
         solver.unchoose_all();
-        prop_assert_eq!(solver.count(None), brute_force(&kinds, &options).len() as u64);
+        prop_assert_eq!(solver.count(None), brute_force(&kinds, &options).len() as u128);
+    }
+}
+
+/// A random problem with 20 to 26 primary items (so that the item choice scans header lengths
+/// in blocks, not only the short list): a planted exact cover of the primary items, so that
+/// solutions exist, and random options beside it; 14 options at most for the brute force.
+fn wide_problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
+    (20usize..=26, 0usize..=3, 3usize..=7).prop_flat_map(|(primary, secondary, groups)| {
+        let n = primary + secondary;
+        let kinds: Vec<bool> = (0..n).map(|i| i < primary).collect();
+        let planted = proptest::collection::vec(0..groups, primary);
+        let extra = proptest::collection::vec(
+            proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=7),
+            0..=14 - groups,
+        );
+        (Just(kinds), Just(groups), planted, extra).prop_map(|(kinds, groups, planted, extra)| {
+            let mut options: Vec<Vec<usize>> = (0..groups)
+                .map(|g| (0..planted.len()).filter(|&i| planted[i] == g).collect())
+                .filter(|o: &Vec<usize>| !o.is_empty())
+                .collect();
+            options.extend(extra);
+            (kinds, options)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn wide_problems_equal_brute_force((kinds, options) in wide_problem_strategy()) {
+        let expected = brute_force(&kinds, &options);
+        prop_assert!(!expected.is_empty(), "the planted cover is a solution");
+        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        let mut solver = matrix.solver();
+        let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
+        prop_assert_eq!(found.len(), expected.len());
+        prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+        // The branch item's options split the search into disjoint parts that hold every
+        // solution: what a parallel or sharded search hands out.
+        let branch = solver.branch().expect("primary items to cover");
+        let mut parts = 0;
+        for option in branch.options {
+            solver.choose(option).unwrap();
+            parts += solver.count(None);
+            solver.unchoose_all();
+        }
+        prop_assert_eq!(parts, expected.len() as u128);
+    }
+
+    #[test]
+    fn a_resumed_search_yields_exactly_the_uninterrupted_solutions(
+        (kinds, options) in problem_strategy(),
+        budget in 1u64..=4,
+    ) {
+        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        let mut solver = matrix.solver();
+        let whole: Vec<Vec<OptionId>> = solver.solutions().collect();
+        let whole_nodes = solver.stats().nodes;
+        solver.reset_stats();
+        solver.set_node_limit(Some(budget));
+        let mut resumed = Vec::new();
+        let mut stops = 0;
+        let mut search = solver.search();
+        loop {
+            let next = search.next_solution().map(|solution| solution.to_vec());
+            match next {
+                Some(solution) => resumed.push(solution),
+                None if search.stopped().is_some() => {
+                    stops += 1;
+                    search.set_node_limit(Some(budget));
+                }
+                None => break,
+            }
+        }
+        drop(search);
+        prop_assert_eq!(&resumed, &whole);
+        prop_assert_eq!(solver.stats().nodes, whole_nodes, "no node entered twice");
+        prop_assert!(stops as u64 >= whole_nodes.saturating_sub(1) / budget);
     }
 }

@@ -12,9 +12,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use plotters::prelude::*;
 use serde_json::json;
 
+use super::comparison::{Comparison, SolverKind, Summary, compare};
 use super::input::read_puzzles;
 use super::{Outcome, finish, stdout};
-use xcover::sudoku::compare::{Comparison, SolverKind, Summary, compare};
 use xcover::sudoku::{BoxShape, Grid};
 
 #[derive(Debug, Args)]
@@ -24,7 +24,7 @@ pub struct CompareArgs {
     solvers: Vec<SolverKind>,
     /// Count solutions up to N per puzzle (2 proves uniqueness).
     #[arg(long, default_value_t = 2, value_name = "N", value_parser = super::parse_limit)]
-    limit: u64,
+    limit: u128,
     /// Give up on a puzzle after T milliseconds (per solver); timed-out puzzles are counted.
     #[arg(long = "timeout-ms", default_value_t = 10_000, value_name = "T")]
     timeout_ms: u64,
@@ -78,7 +78,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
                     grids.push(puzzle.grid);
                 }
                 Err(error) => {
-                    eprintln!("{name}:{}: {} (left out)", error.line, error.message);
+                    eprintln!("{name}:{}: {} (left out)", error.line, error.kind);
                     outcome = Outcome::InvalidInput;
                 }
             }
@@ -260,7 +260,7 @@ fn plot(c: &Comparison, path: &str) -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or(0);
     let mut order: Vec<usize> = (0..c.results.len()).collect();
     order.sort_by_key(|&p| c.results[p][key].time);
-    let shown = |m: &xcover::sudoku::compare::Measurement| {
+    let shown = |m: &super::comparison::Measurement| {
         micros(if m.finished { m.time } else { c.timeout }).max(0.1)
     };
     let all = c.results.iter().flatten().map(shown);

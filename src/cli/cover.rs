@@ -16,7 +16,7 @@ pub enum CoverCommand {
     Count {
         /// Stop counting at N solutions.
         #[arg(long, value_name = "N", value_parser = parse_limit)]
-        limit: Option<u64>,
+        limit: Option<u128>,
         #[command(flatten)]
         common: CoverArgs,
     },
@@ -27,7 +27,7 @@ pub enum CoverCommand {
         all: bool,
         /// Print at most N solutions (implies --all).
         #[arg(long, value_name = "N", value_parser = parse_limit)]
-        limit: Option<u64>,
+        limit: Option<u128>,
         #[command(flatten)]
         common: CoverArgs,
     },
@@ -138,7 +138,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             }
         }
         CoverCommand::Solve { .. } => {
-            let wanted = if all { limit.unwrap_or(u64::MAX) } else { 1 };
+            let wanted = if all { limit.unwrap_or(u128::MAX) } else { 1 };
             let printed = print_solutions(&mut solver, wanted, &mut out)?;
             if printed == 0 && !solver.interrupted() {
                 eprintln!("no solution");
@@ -167,7 +167,11 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
 
 /// Streams up to `wanted` solutions: option lines, a blank line between solutions.
 /// Returns how many were printed.
-fn print_solutions(solver: &mut Solver<'_>, wanted: u64, out: &mut impl Write) -> io::Result<u64> {
+fn print_solutions(
+    solver: &mut Solver<'_>,
+    wanted: u128,
+    out: &mut impl Write,
+) -> io::Result<u128> {
     let problem = solver.matrix().problem();
     let mut search = solver.search();
     let mut printed = 0;

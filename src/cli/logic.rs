@@ -72,7 +72,7 @@ fn read_reported(path: &str, shape: Option<BoxShape>) -> (String, Vec<CheckedPuz
     let name = name.to_string();
     let mut outcome = Outcome::Success;
     for error in puzzles.iter().filter_map(|p| p.as_ref().err()) {
-        eprintln!("{name}:{}: {}", error.line, error.message);
+        eprintln!("{name}:{}: {}", error.line, error.kind);
         outcome = Outcome::InvalidInput;
     }
     (name, puzzles, outcome)
@@ -284,11 +284,11 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
                 }
                 (Ok(_), Some(judgement), RateFormat::Text) => judgement.word(),
                 (Err(e), _, format) => {
-                    eprintln!("{}:{}: {}", job.file, e.line, e.message);
+                    eprintln!("{}:{}: {}", job.file, e.line, e.kind);
                     outcome = Outcome::InvalidInput;
                     match format {
                         RateFormat::Json => {
-                            json!({"file": &*job.file, "line": e.line, "error": e.message})
+                            json!({"file": &*job.file, "line": e.line, "error": e.kind.to_string()})
                                 .to_string()
                         }
                         RateFormat::Text => "invalid".to_string(),

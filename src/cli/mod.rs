@@ -5,6 +5,7 @@
 //! exit on a closed pipe); [`input`] reads files, [`signals`] handles Ctrl-C.
 
 mod compare;
+mod comparison;
 mod cover;
 mod generate;
 mod input;
@@ -70,8 +71,8 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 }
 
 /// A value of `--limit`: at least 1.
-pub fn parse_limit(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
+pub fn parse_limit(text: &str) -> Result<u128, String> {
+    match text.parse::<u128>() {
         Ok(0) => Err("the limit must be at least 1".to_string()),
         Ok(limit) => Ok(limit),
         Err(_) => Err(format!("'{text}' is not a whole number")),

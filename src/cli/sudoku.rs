@@ -34,7 +34,7 @@ pub enum SudokuCommand {
         all: bool,
         /// Print at most N solutions per puzzle (implies --all).
         #[arg(long, value_name = "N", value_parser = parse_limit)]
-        limit: Option<u64>,
+        limit: Option<u128>,
         /// Output layout; default: the layout of each puzzle.
         #[arg(long, value_enum)]
         format: Option<SolveFormat>,
@@ -45,7 +45,7 @@ pub enum SudokuCommand {
     Count {
         /// Stop counting at N.
         #[arg(long, value_name = "N", value_parser = parse_limit)]
-        limit: Option<u64>,
+        limit: Option<u128>,
         #[arg(long, value_enum, default_value = "text")]
         format: ReportFormat,
         #[command(flatten)]
@@ -119,7 +119,7 @@ pub enum ReportFormat {
 #[derive(Clone, Copy)]
 enum Task {
     First(Option<SolveFormat>),
-    Count(Option<u64>, ReportFormat),
+    Count(Option<u128>, ReportFormat),
     Check(ReportFormat),
 }
 
@@ -145,7 +145,7 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
             limit,
             format,
             input,
-        } if all || limit.is_some() => solve_all(limit.unwrap_or(u64::MAX), format, &input),
+        } if all || limit.is_some() => solve_all(limit.unwrap_or(u128::MAX), format, &input),
         SudokuCommand::Solve { format, input, .. } => batch(Task::First(format), &input),
         SudokuCommand::Count {
             limit,
@@ -256,7 +256,7 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
                 return interrupted(out, puzzles, started, args.stats, total);
             }
             if let Err(error) = &job.puzzle {
-                eprintln!("{}:{}: {}", job.file, error.line, error.message);
+                eprintln!("{}:{}: {}", job.file, error.line, error.kind);
                 outcome = Outcome::InvalidInput;
             }
             if let Some(note) = &record.note
@@ -344,7 +344,7 @@ impl Record {
             json!({
                 "file": &*job.file,
                 "line": error.map_or(0, |e| e.line),
-                "error": error.map_or("", |e| e.message.as_str()),
+                "error": error.map_or(String::new(), |e| e.kind.to_string()),
             })
             .to_string()
         } else {
@@ -380,7 +380,7 @@ fn is_multiline(layout: Layout) -> bool {
 }
 
 /// The note for a puzzle that has no solution or several when its boxes were only assumed.
-fn shape_note(puzzle: &Puzzle, solutions: u64) -> Option<Note> {
+fn shape_note(puzzle: &Puzzle, solutions: u128) -> Option<Note> {
     if solutions == 1 {
         return None;
     }
@@ -439,7 +439,7 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                     warning: true,
                 })
             } else {
-                shape_note(puzzle, u64::from(solution.is_some()))
+                shape_note(puzzle, u128::from(solution.is_some()))
             };
             Record {
                 text,
@@ -495,7 +495,7 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                 multiline: false,
                 stats: answer.stats,
                 finished,
-                note: shape_note(puzzle, solutions.len() as u64),
+                note: shape_note(puzzle, solutions.len() as u128),
             }
         }
     }
@@ -503,7 +503,7 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
 
 /// `solve --all` / `--limit`: one puzzle at a time, each solution written as it is found, so
 /// that enumerating millions of solutions never holds them in memory.
-fn solve_all(limit: u64, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::Result<Outcome> {
+fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::Result<Outcome> {
     let started = Instant::now();
     let items = input::stream(args.files.clone(), args.shape);
     let cancel = signals::flag();
@@ -529,7 +529,7 @@ fn solve_all(limit: u64, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::
         let puzzle = match &job.puzzle {
             Ok(puzzle) => puzzle,
             Err(error) => {
-                eprintln!("{file}:{}: {}", error.line, error.message);
+                eprintln!("{file}:{}: {}", error.line, error.kind);
                 outcome = Outcome::InvalidInput;
                 let record = Record::invalid(Task::First(format), &job);
                 writeln!(out, "{}", record.text)?;
@@ -553,7 +553,7 @@ fn solve_all(limit: u64, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::
                 puzzle.grid.shape()
             )?;
         }
-        let mut written = 0u64;
+        let mut written = 0u128;
         let mut result = Ok(());
         let stats = solver.for_each_solution(&puzzle.grid, |solution| {
             if written == limit {
@@ -650,7 +650,7 @@ fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Resu
     let puzzle = match puzzle.and_then(|p| p.validate().map(|()| p)) {
         Ok(puzzle) => puzzle,
         Err(error) => {
-            eprintln!("{name}:{}: {}", error.line, error.message);
+            eprintln!("{name}:{}: {}", error.line, error.kind);
             return Ok(Outcome::InvalidInput);
         }
     };

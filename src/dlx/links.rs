@@ -1,12 +1,19 @@
-//! The dancing links themselves: cover and uncover on a working copy of a matrix's arrays.
+//! The dancing links themselves, and the search loop that makes them dance: cover and uncover
+//! on a working copy of a matrix's arrays, driven by Knuth's iterative `dlx1` state machine.
 //!
 //! This is the innermost loop of every search (over 90% of the time in a profile of the
-//! pentomino count), so it is kept apart, small, and free of bounds checks. The soundness
-//! argument is one invariant, established by [`Matrix::new`] and kept by every operation here:
-//! every link stored in `nodes` (`up`, `down`, `right`, and `top` of an option node) and in `items`
-//! (`prev`, `next`) is an index into its own array. Cover and uncover only copy link values
-//! that are already stored, and step from a node to its neighbour `q ± 1` only inside an
-//! option, which has a spacer node at each end; so every index they use is in bounds.
+//! pentomino count), so it is kept apart, small, and free of bounds checks; it is the only
+//! module of the crate allowed `unsafe` code. Its safe interface cannot be misused: no raw
+//! node index enters it unchecked (options to choose are checked to be the first node of an
+//! option), and none leaves it except as plain numbers to read. The soundness argument is one
+//! invariant, checked by [`Links::new`] on the arrays it is given and kept by every operation
+//! here: every link stored in the node arrays (`up`, `down`, `right`, and `top` of an option
+//! node) and in `items` (`prev`, `next`) is an index into its own array, an option node's `top`
+//! is an item `1..=n`, and node `n + 1` and the last node are spacers (`top` 0), so that every
+//! option has a spacer at each end. Cover and uncover only copy link values that are already
+//! stored, and step from a node to its neighbour `q - 1` only inside an option, stopping at its
+//! spacer; the search loop only hands option nodes (index above `n`) to those steps. So every
+//! index they use is in bounds.
 //!
 //! Measured on the 6x10 pentomino count (1.25 billion updates), with `xcover cover count
 //! --stats`: bounds-checked accesses took 7.1 s, unchecked 6.5 s. The fields are kept in one
@@ -57,11 +64,14 @@ fn first_smallest(lens: &[u32]) -> (usize, u32) {
     (best_start + offset, best)
 }
 
-/// A working copy of a matrix's links that searches cover and uncover.
+/// A working copy of a matrix's links that searches cover and uncover, with the state of the
+/// search that does it.
 #[derive(Debug, Clone)]
 pub(crate) struct Links {
     /// Number of primary items; their headers are nodes `1..=primary`.
     primary: u32,
+    /// Number of items; headers are nodes `1..=items_len`.
+    item_count: u32,
     /// How many primary items are not covered.
     active_primary: u32,
     up: Vec<u32>,
@@ -69,25 +79,274 @@ pub(crate) struct Links {
     top: Vec<u32>,
     right: Vec<u32>,
     items: Vec<ItemLink>,
+    /// First nodes of the options chosen before the search, in the order chosen.
+    chosen: Vec<u32>,
+    /// The choice stack: at level `l`, the node of the option being tried.
+    stack: Vec<u32>,
+    level: usize,
+    step: Step,
 }
 
+/// Where the search loop resumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Enter a new level: stop at a solution, or choose an item and cover it.
+    Enter,
+    /// Try the option at `stack[level]`, or uncover the item when its options are exhausted.
+    Try,
+    /// Go back one level and move to the next option there.
+    Backtrack,
+    /// The search space is exhausted.
+    Done,
+}
+
+/// Why [`Links::run`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// Every primary item is covered: `chosen()` and `stack()` hold a solution.
+    Solution,
+    /// There are no more solutions.
+    Exhausted,
+    /// The node budget of the call is spent; the next call goes on from here.
+    Paused,
+}
+
+/// What a call to [`Links::run`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Work {
+    pub nodes: u64,
+    pub updates: u64,
+    pub branches: u64,
+}
+
+/// Why a matrix's arrays cannot be danced on: a broken invariant (a bug in whoever built them).
+#[derive(Debug)]
+struct BrokenLinks(&'static str);
+
 impl Links {
-    /// The links of a freshly compiled matrix, nothing covered.
+    /// The links of a freshly compiled matrix, nothing covered. Panics if the arrays break
+    /// the invariant of the module documentation, which [`Matrix::new`] never does.
     pub fn new(matrix: &Matrix) -> Links {
-        debug_assert!(matrix.nodes.iter().all(|n| {
-            let len = matrix.nodes.len() as u32;
-            n.up < len && n.down < len
-        }));
         let primary = matrix.primary_count;
-        Links {
+        let links = Links {
             primary,
+            item_count: matrix.item_count,
             active_primary: primary,
             up: matrix.nodes.iter().map(|n| n.up).collect(),
             down: matrix.nodes.iter().map(|n| n.down).collect(),
             top: matrix.nodes.iter().map(|n| n.top).collect(),
             right: matrix.nodes.iter().map(|n| n.right).collect(),
             items: matrix.items.clone(),
+            chosen: Vec::new(),
+            stack: vec![0; primary as usize + 1],
+            level: 0,
+            step: Step::Enter,
+        };
+        if let Err(BrokenLinks(why)) = links.check() {
+            panic!("a matrix with broken links: {why}");
         }
+        links
+    }
+
+    /// Checks the invariant that makes the unchecked accesses sound (module documentation).
+    fn check(&self) -> Result<(), BrokenLinks> {
+        let len = self.top.len();
+        let n = self.item_count as usize;
+        if self.primary < 1 || self.primary > self.item_count {
+            return Err(BrokenLinks("primary items out of range"));
+        }
+        if self.items.len() != n + 2 || len < n + 2 {
+            return Err(BrokenLinks("array sizes"));
+        }
+        if self.top[n + 1] != 0 || self.top[len - 1] != 0 {
+            return Err(BrokenLinks("options must be framed by spacers"));
+        }
+        let linked = |i: u32| (i as usize) < len;
+        for x in 0..len {
+            if !linked(self.up[x]) || !linked(self.down[x]) || !linked(self.right[x]) {
+                return Err(BrokenLinks("a node link out of range"));
+            }
+            if x > n && self.top[x] as usize > n {
+                return Err(BrokenLinks("an option node's item out of range"));
+            }
+            if x > n && self.top[x] != 0 && self.top[self.right[x] as usize] == 0 {
+                return Err(BrokenLinks("a right link to a spacer"));
+            }
+        }
+        // Walking left from an option node ends at its spacer, whose `down` leads back into
+        // the same option: every spacer but the last points at an option node.
+        for x in n + 1..len - 1 {
+            let down = self.down[x] as usize;
+            if self.top[x] == 0 && (down <= n + 1 || self.top[down] == 0) {
+                return Err(BrokenLinks("a spacer that does not lead into an option"));
+            }
+        }
+        let items = self.items.len() as u32;
+        if self
+            .items
+            .iter()
+            .any(|l| l.prev >= items || l.next >= items)
+        {
+            return Err(BrokenLinks("an item link out of range"));
+        }
+        Ok(())
+    }
+
+    /// Puts the option whose first node is `first` into every solution, as if the search had
+    /// chosen it, and returns the updates made; `None`, changing nothing, if `first` is not
+    /// the first node of an option or the option clashes with one chosen already. Only
+    /// between searches.
+    pub fn choose(&mut self, first: u32) -> Option<u64> {
+        assert_eq!(self.level, 0, "options are chosen between searches");
+        let n = self.item_count as usize;
+        let x = first as usize;
+        let is_first = x > n + 1 && x < self.top.len() && self.top[x] != 0 && self.top[x - 1] == 0;
+        if !is_first {
+            return None;
+        }
+        let mut p = first;
+        while self.top(p) != 0 {
+            if !self.is_active(self.top(p)) {
+                return None;
+            }
+            p += 1;
+        }
+        let mut updates = 0;
+        let mut p = first;
+        while self.top(p) != 0 {
+            updates += self.cover(self.top(p));
+            p += 1;
+        }
+        self.chosen.push(first);
+        Some(updates)
+    }
+
+    /// Takes back every chosen option, newest first. Only between searches.
+    pub fn unchoose_all(&mut self) {
+        assert_eq!(self.level, 0, "options are taken back between searches");
+        while let Some(first) = self.chosen.pop() {
+            let mut last = first;
+            while self.top(last + 1) != 0 {
+                last += 1;
+            }
+            for p in (first..=last).rev() {
+                self.uncover(self.top(p));
+            }
+        }
+    }
+
+    /// The first nodes of the chosen options, in the order chosen.
+    pub fn chosen(&self) -> &[u32] {
+        &self.chosen
+    }
+
+    /// The nodes of the options the search has chosen, one per level: at a solution, the
+    /// rest of the solution.
+    pub fn stack(&self) -> &[u32] {
+        &self.stack[..self.level]
+    }
+
+    /// Prepares a new search from the chosen options (the previous one was unwound).
+    pub fn restart(&mut self) {
+        assert_eq!(self.level, 0, "the previous search was unwound");
+        self.step = Step::Enter;
+    }
+
+    /// Undoes the choices of a search in progress, leaving the links as the chosen options
+    /// left them, and ends that search.
+    pub fn unwind(&mut self) {
+        // Between calls to `run` the state is at a level boundary (a solution, a pause before
+        // entering a level, or the end), so levels 0..level each hold one chosen option whose
+        // items are all covered.
+        for level in (0..self.level).rev() {
+            let x = self.stack[level];
+            self.uncover_others(x);
+            self.uncover(self.top(x));
+        }
+        self.level = 0;
+        self.step = Step::Done;
+    }
+
+    /// The primary item the search would branch on now (the first with the fewest options),
+    /// as an index `1..=primary`, with the first nodes of its options in column order; `None`
+    /// when every primary item is covered.
+    pub fn branch(&self) -> Option<(u32, Vec<u32>)> {
+        if self.all_covered() {
+            return None;
+        }
+        let (item, _) = self.fewest_options();
+        let mut options = Vec::new();
+        let mut p = self.down(item);
+        while p != item {
+            let mut first = p;
+            while self.top(first - 1) != 0 {
+                first -= 1;
+            }
+            options.push(first);
+            p = self.down(p);
+        }
+        Some((item, options))
+    }
+
+    /// Runs the search until it reaches a solution, runs out of them, or has entered
+    /// `budget` search nodes (then the next call goes on exactly where this one stopped).
+    /// This is Knuth's `dlx1` loop: enter a level, choose the item with the fewest options,
+    /// cover it, try each of its options in turn, backtrack.
+    pub fn run(&mut self, budget: u64) -> (Event, Work) {
+        let headers = self.item_count;
+        let mut level = self.level;
+        let mut step = self.step;
+        let mut work = Work::default();
+        let event = loop {
+            match step {
+                Step::Enter => {
+                    if work.nodes == budget {
+                        break Event::Paused;
+                    }
+                    work.nodes += 1;
+                    if self.all_covered() {
+                        step = Step::Backtrack;
+                        break Event::Solution;
+                    }
+                    let (item, len) = self.fewest_options();
+                    if len == 0 {
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    work.branches += u64::from(len >= 2);
+                    work.updates += self.cover(item);
+                    self.stack[level] = self.down(item);
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    let x = self.stack[level];
+                    if x <= headers {
+                        // Back at the header: every option of item `x` has been tried.
+                        self.uncover(x);
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    work.updates += self.cover_others(x);
+                    level += 1;
+                    step = Step::Enter;
+                }
+                Step::Backtrack => {
+                    if level == 0 {
+                        step = Step::Done;
+                        break Event::Exhausted;
+                    }
+                    level -= 1;
+                    let x = self.stack[level];
+                    self.uncover_others(x);
+                    self.stack[level] = self.down(x);
+                    step = Step::Try;
+                }
+                Step::Done => break Event::Exhausted,
+            }
+        };
+        self.level = level;
+        self.step = step;
+        (event, work)
     }
 
     #[inline(always)]
@@ -120,24 +379,24 @@ impl Links {
 
     /// Whether every primary item is covered: a solution.
     #[inline(always)]
-    pub fn all_covered(&self) -> bool {
+    fn all_covered(&self) -> bool {
         self.active_primary == 0
     }
 
     /// Whether item `i` (checked by the caller to exist) is still active.
-    pub fn is_active(&self, i: u32) -> bool {
+    fn is_active(&self, i: u32) -> bool {
         Self::get(&self.top, i) & COVERED == 0
     }
 
     /// The node below `x` in its column.
     #[inline(always)]
-    pub fn down(&self, x: u32) -> u32 {
+    fn down(&self, x: u32) -> u32 {
         Self::get(&self.down, x)
     }
 
     /// The item of option node `x`, or 0 if `x` is a spacer.
     #[inline(always)]
-    pub fn top(&self, x: u32) -> u32 {
+    fn top(&self, x: u32) -> u32 {
         Self::get(&self.top, x)
     }
 
@@ -151,7 +410,7 @@ impl Links {
     /// (covered items carry the [`COVERED`] bit, so they never win); deeper down, the list
     /// walk is cheaper. Both stop at the first item with 0 or 1 options.
     #[inline(always)]
-    pub fn fewest_options(&self) -> (u32, u32) {
+    fn fewest_options(&self) -> (u32, u32) {
         if self.active_primary * 16 >= self.primary {
             let (index, len) = first_smallest(&self.top[1..=self.primary as usize]);
             return (index as u32 + 1, len);
@@ -182,7 +441,7 @@ impl Links {
     /// Removes item `i` from its active list and every option containing it from the other
     /// columns; returns the number of nodes unlinked.
     #[inline(always)]
-    pub fn cover(&mut self, i: u32) -> u64 {
+    fn cover(&mut self, i: u32) -> u64 {
         let mut hidden = 0;
         let mut p = Self::get(&self.down, i);
         while p != i {
@@ -201,7 +460,7 @@ impl Links {
 
     /// Exactly undoes [`Links::cover`].
     #[inline(always)]
-    pub fn uncover(&mut self, i: u32) {
+    fn uncover(&mut self, i: u32) {
         if i <= self.primary {
             self.active_primary += 1;
         }
@@ -218,7 +477,7 @@ impl Links {
 
     /// Covers the items of `x`'s option other than `x`'s own, left to right.
     #[inline(always)]
-    pub fn cover_others(&mut self, x: u32) -> u64 {
+    fn cover_others(&mut self, x: u32) -> u64 {
         let mut hidden = 0;
         let mut p = Self::get(&self.right, x);
         while p != x {
@@ -231,7 +490,7 @@ impl Links {
     /// Exactly undoes [`Links::cover_others`], right to left (covers of different items do
     /// interact, so this order matters).
     #[inline(always)]
-    pub fn uncover_others(&mut self, x: u32) {
+    fn uncover_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let j = Self::get(&self.top, p);

@@ -60,6 +60,8 @@ pub struct Matrix {
     pub(crate) option_first: Vec<u32>,
     /// For each problem item, its index `1..=item_count` in the matrix.
     pub(crate) item_index: Vec<u32>,
+    /// For each matrix index `0..=item_count`, the problem item (0 for the root).
+    pub(crate) item_of: Vec<u32>,
     /// Options dropped because they name only secondary items.
     dropped: Vec<OptionId>,
 }
@@ -173,7 +175,12 @@ impl Matrix {
             node_option.push(0);
         }
 
+        let mut item_of = vec![0u32; n + 1];
+        for (item, &index) in item_index.iter().enumerate() {
+            item_of[index as usize] = item as u32;
+        }
         Ok(Matrix {
+            item_of,
             problem,
             nodes,
             items,

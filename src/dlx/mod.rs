@@ -14,4 +14,4 @@ mod search;
 
 pub use matrix::{Matrix, MatrixError};
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem};
-pub use search::{ChooseError, Search, Solution, Solutions, Solver, Stats, Verdict};
+pub use search::{Branch, ChooseError, Search, Solution, Solutions, Solver, Stats, Stop, Verdict};

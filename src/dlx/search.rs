@@ -1,26 +1,36 @@
-//! Algorithm X with dancing links: the search and its mutable state.
+//! Algorithm X with dancing links: searches and their budgets.
 //!
-//! A [`Solver`] owns a working copy of a [`Matrix`]'s links plus the choice stack; it is the
-//! scratch space of a search, kept apart from the immutable matrix so that one matrix can feed
-//! many solvers (one per thread) and one solver can run many searches without allocating. Every
-//! search puts the links back exactly as it found them, whether it runs to the end, stops early
-//! or is dropped half-way, so the solver is always ready for the next one.
+//! A [`Solver`] owns a working copy of a [`Matrix`]'s links (the dance itself lives in
+//! `links.rs`, the one module with unchecked accesses); it is the scratch space of searches,
+//! kept apart from the immutable matrix so that one matrix can feed many solvers (one per
+//! thread) and one solver can run many searches without allocating. Every search puts the
+//! links back exactly as it found them, whether it runs to the end, stops early or is dropped
+//! half-way, so the solver is always ready for the next one.
 //!
-//! The search is Knuth's iterative `dlx1` loop over an explicit choice stack (no recursion, so
-//! no depth limit): choose the primary item with the fewest remaining options, cover it, try
-//! each of its options in turn, backtrack. It is written as a resumable state machine so that
-//! solutions can be handed out lazily, one at a time.
+//! A [`Search`] hands out solutions one at a time and says how it ended: out of solutions, or
+//! stopped by its deadline, its node budget or a cancellation flag ([`Stop`]). A stopped search
+//! is not over: calling [`Search::next_solution`] again (after a new deadline or budget, or
+//! with the flag cleared) resumes it exactly where it stopped. Budgets belong to one search.
+//! [`Solver::branch`] tells which item the search would branch on and its options, and
+//! [`Solver::choose`] starts a search from a prefix of options: the building blocks of
+//! splitting one search into disjoint parts.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::links::Links;
+use super::links::{Event, Links};
 use super::matrix::Matrix;
-use super::problem::OptionId;
+use super::problem::{ItemId, OptionId};
 
 /// Counters of the work a search did.
+///
+/// `nodes` and `updates` are counted as Knuth's `dlx1` counts them: a node each time the
+/// search enters a level (including the levels where it finds a solution or a dead end),
+/// an update each time a node is unlinked from a column while covering (choosing options
+/// before the search, [`Solver::choose`], adds its updates too). On the same problem and item
+/// order `dlx1` prints the same two numbers, so they compare work, not just time.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Search-tree nodes entered (Knuth's "nodes").
@@ -28,7 +38,7 @@ pub struct Stats {
     /// Links removed from a column while covering (Knuth's "updates").
     pub updates: u64,
     /// Solutions found.
-    pub solutions: u64,
+    pub solutions: u128,
     /// Search nodes where the chosen item had two or more options: the points where the
     /// search had to guess rather than follow a forced move.
     pub branches: u64,
@@ -43,15 +53,60 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// How many solutions a problem has, with witnesses.
+/// How many solutions a problem has, with witnesses: the options of a solution here, a grid
+/// in the Sudoku layer.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Verdict<T> {
     /// No solution.
     None,
     /// Exactly one solution.
-    Unique(Vec<OptionId>),
+    Unique(T),
     /// At least two solutions; here are two distinct ones.
-    Multiple(Vec<OptionId>, Vec<OptionId>),
+    Multiple(T, T),
+}
+
+impl<T> Verdict<T> {
+    /// The same verdict with each witness mapped.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> Verdict<U> {
+        match self {
+            Verdict::None => Verdict::None,
+            Verdict::Unique(a) => Verdict::Unique(f(a)),
+            Verdict::Multiple(a, b) => {
+                let a = f(a);
+                Verdict::Multiple(a, f(b))
+            }
+        }
+    }
+
+    /// How many solutions the verdict stands for, counting "several" as 2.
+    pub fn count(&self) -> u128 {
+        match self {
+            Verdict::None => 0,
+            Verdict::Unique(_) => 1,
+            Verdict::Multiple(..) => 2,
+        }
+    }
+}
+
+/// Why a search stopped before it had seen every solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The deadline passed.
+    Deadline,
+    /// The search entered as many nodes as its budget allows.
+    NodeLimit,
+    /// The cancellation flag was set.
+    Cancelled,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stop::Deadline => "the deadline passed",
+            Stop::NodeLimit => "the node budget ran out",
+            Stop::Cancelled => "the search was cancelled",
+        })
+    }
 }
 
 /// Why an option cannot be chosen before a search.
@@ -79,6 +134,16 @@ impl std::fmt::Display for ChooseError {
 
 impl std::error::Error for ChooseError {}
 
+/// The item a search would branch on next, and its options: each option starts a disjoint
+/// part of the search (choose it, then search), and together they hold every solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Branch {
+    /// The primary item with the fewest remaining options (the first such).
+    pub item: ItemId,
+    /// Its remaining options, in the order the search tries them.
+    pub options: Vec<OptionId>,
+}
+
 /// The mutable state of searches on one [`Matrix`].
 ///
 /// ```
@@ -94,38 +159,31 @@ impl std::error::Error for ChooseError {}
 pub struct Solver<'m> {
     matrix: &'m Matrix,
     links: Links,
-    /// First nodes of the options chosen before the search, in the order chosen.
-    chosen: Vec<u32>,
-    /// The choice stack: at level `l`, the node of the option being tried.
-    stack: Vec<u32>,
     stats: Stats,
-    /// When searches must give up; checked every [`DEADLINE_CHECK`] nodes.
+    /// When searches must give up; checked every [`CHECK_EVERY`] nodes.
     deadline: Option<Instant>,
-    /// How many search nodes a search may enter before it gives up.
+    /// How many search nodes each search may enter before it stops.
     node_limit: u64,
     /// A flag that another thread (or a signal handler) sets to stop searches.
     cancel: Option<Arc<AtomicBool>>,
-    /// Whether the last search gave up at the deadline, node limit or cancellation.
-    interrupted: bool,
+    /// Why the last search stopped early, if it did.
+    stopped: Option<Stop>,
 }
 
 /// Search nodes between two looks at the clock and the cancellation flag.
-const DEADLINE_CHECK: u64 = 1024;
+const CHECK_EVERY: u64 = 1024;
 
 impl<'m> Solver<'m> {
     /// A solver with nothing chosen.
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
-        let primary = matrix.primary_count as usize;
         Solver {
             matrix,
             links: Links::new(matrix),
-            chosen: Vec::new(),
-            stack: vec![0; primary + 1],
             stats: Stats::default(),
             deadline: None,
             node_limit: u64::MAX,
             cancel: None,
-            interrupted: false,
+            stopped: None,
         }
     }
 
@@ -135,8 +193,9 @@ impl<'m> Solver<'m> {
     }
 
     /// Puts an option into every solution before searching, as if the search had chosen it
-    /// (this is how Sudoku clues are applied without rebuilding the matrix). Fails, changing
-    /// nothing, if the option clashes with one chosen already.
+    /// (this is how Sudoku clues are applied without rebuilding the matrix, and how a search
+    /// starts from a prefix of choices). Fails, changing nothing, if the option clashes with
+    /// one chosen already.
     pub fn choose(&mut self, option: OptionId) -> Result<(), ChooseError> {
         let first = *self
             .matrix
@@ -146,40 +205,38 @@ impl<'m> Solver<'m> {
         if first == 0 {
             return Err(ChooseError::Dropped(option));
         }
-        let mut p = first;
-        while self.links.top(p) != 0 {
-            if !self.links.is_active(self.links.top(p)) {
-                return Err(ChooseError::Conflict(option));
-            }
-            p += 1;
-        }
-        let mut p = first;
-        while self.links.top(p) != 0 {
-            self.stats.updates += self.links.cover(self.links.top(p));
-            p += 1;
-        }
-        self.chosen.push(first);
+        let updates = self
+            .links
+            .choose(first)
+            .ok_or(ChooseError::Conflict(option))?;
+        self.stats.updates += updates;
         Ok(())
     }
 
     /// Takes back every option given to [`Solver::choose`], newest first.
     pub fn unchoose_all(&mut self) {
-        while let Some(first) = self.chosen.pop() {
-            let mut last = first;
-            while self.links.top(last + 1) != 0 {
-                last += 1;
-            }
-            for p in (first..=last).rev() {
-                self.links.uncover(self.links.top(p));
-            }
-        }
+        self.links.unchoose_all();
     }
 
     /// The options chosen before the search.
     pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.chosen
+        self.links
+            .chosen()
             .iter()
             .map(|&x| OptionId(self.matrix.node_option[x as usize]))
+    }
+
+    /// The item a search would branch on now, after the options chosen, with its options;
+    /// `None` when the chosen options already cover every primary item.
+    pub fn branch(&self) -> Option<Branch> {
+        let (item, firsts) = self.links.branch()?;
+        Some(Branch {
+            item: ItemId(self.matrix.item_of[item as usize]),
+            options: firsts
+                .into_iter()
+                .map(|x| OptionId(self.matrix.node_option[x as usize]))
+                .collect(),
+        })
     }
 
     /// Statistics of the searches since the last [`Solver::reset_stats`].
@@ -187,46 +244,55 @@ impl<'m> Solver<'m> {
         self.stats
     }
 
-    /// Sets the statistics (and the interrupted flag) back to zero.
+    /// Sets the statistics back to zero.
     pub fn reset_stats(&mut self) {
         self.stats = Stats::default();
-        self.interrupted = false;
+        self.stopped = None;
     }
 
-    /// Makes later searches give up at `deadline` (or never, with `None`): they then end as
-    /// if the solutions had run out, and [`Solver::interrupted`] says so. Used to keep
-    /// comparisons with slow solvers within a time budget.
+    /// Makes later searches stop at `deadline` (or never, with `None`); see [`Stop`].
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
     }
 
-    /// Makes later searches give up after entering `limit` search nodes (or never, with
-    /// `None`), like [`Solver::set_deadline`] but the same on every machine, so that seeded
-    /// work (such as puzzle generation) stays reproducible.
+    /// Makes each later search stop after entering `limit` search nodes (or never, with
+    /// `None`): like a deadline, but the same on every machine, so that seeded work (such as
+    /// puzzle generation) stays reproducible. The budget is per search.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
-    /// Makes later searches give up soon after `flag` becomes true (within about a thousand
-    /// search nodes), as they do at a deadline: how a Ctrl-C handler or another thread stops
-    /// a long count and still gets the count so far.
+    /// Makes later searches stop soon after `flag` becomes true (within about a thousand
+    /// search nodes): how a Ctrl-C handler or another thread stops a long count and still
+    /// gets the count so far.
     pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.cancel = flag;
+    }
+
+    /// Why the last search stopped before seeing every solution it was asked for, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
     }
 
     /// Whether the last search stopped at the deadline, node limit or cancellation rather
     /// than finishing.
     pub fn interrupted(&self) -> bool {
-        self.interrupted
+        self.stopped.is_some()
     }
 
     /// A search that hands out solutions one at a time without allocating.
     pub fn search(&mut self) -> Search<'_, 'm> {
-        self.interrupted = false;
+        self.stopped = None;
+        self.links.restart();
+        let node_limit = self.node_limit;
+        let deadline = self.deadline;
         Search {
             solver: self,
-            level: 0,
-            step: Step::Enter,
+            nodes: 0,
+            node_limit,
+            deadline,
+            next_check: CHECK_EVERY,
+            exhausted: false,
         }
     }
 
@@ -255,9 +321,10 @@ impl<'m> Solver<'m> {
         self.search().next_solution().map(|s| s.to_vec())
     }
 
-    /// The number of solutions, stopping at `limit` if one is given.
-    pub fn count(&mut self, limit: Option<u64>) -> u64 {
-        let limit = limit.unwrap_or(u64::MAX);
+    /// The number of solutions, stopping at `limit` if one is given. When the search is
+    /// stopped early ([`Solver::stopped`]), this is the count so far.
+    pub fn count(&mut self, limit: Option<u128>) -> u128 {
+        let limit = limit.unwrap_or(u128::MAX);
         let mut count = 0;
         let mut search = self.search();
         while count < limit && search.next_solution().is_some() {
@@ -267,7 +334,7 @@ impl<'m> Solver<'m> {
     }
 
     /// None, one or several solutions: the search stops at the second.
-    pub fn verdict(&mut self) -> Verdict {
+    pub fn verdict(&mut self) -> Verdict<Vec<OptionId>> {
         let mut search = self.search();
         let Some(first) = search.next_solution().map(|s| s.to_vec()) else {
             return Verdict::None;
@@ -279,27 +346,21 @@ impl<'m> Solver<'m> {
     }
 }
 
-/// Where the state machine resumes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
-    /// Enter a new level: stop at a solution, or choose an item and cover it.
-    Enter,
-    /// Try the option at `stack[level]`, or uncover the item when its options are exhausted.
-    Try,
-    /// Go back one level and move to the next option there.
-    Backtrack,
-    /// The search space is exhausted, or the deadline passed.
-    Done,
-}
-
 /// One search in progress on a [`Solver`]; see [`Search::next_solution`].
 ///
 /// Dropping it before the end undoes its choices, so the solver is left as it was.
 #[derive(Debug)]
 pub struct Search<'s, 'm> {
     solver: &'s mut Solver<'m>,
-    level: usize,
-    step: Step,
+    /// Nodes entered by this search.
+    nodes: u64,
+    /// The node count at which this search stops.
+    node_limit: u64,
+    deadline: Option<Instant>,
+    /// The node count at which the clock and the flag are looked at next.
+    next_check: u64,
+    /// Whether the search has seen every solution.
+    exhausted: bool,
 }
 
 /// A solution, borrowed from the search that found it.
@@ -337,108 +398,98 @@ impl Solution<'_> {
 }
 
 impl<'m> Search<'_, 'm> {
-    /// The next solution, or `None` when there are no more.
+    /// The next solution, or `None` when there are no more or the search was stopped
+    /// ([`Search::stopped`] tells which). A stopped search resumes where it stopped on the
+    /// next call, once its deadline or budget allows (see [`Search::set_deadline`],
+    /// [`Search::set_node_limit`]) or its cancellation flag is cleared.
     pub fn next_solution(&mut self) -> Option<Solution<'_>> {
-        let solver = &mut *self.solver;
-        let links = &mut solver.links;
-        let stack = &mut solver.stack[..];
-        let headers = solver.matrix.item_count;
-        let deadline = solver.deadline;
-        let cancel = solver.cancel.as_deref();
-        let nodes_before = solver.stats.nodes;
-        let node_budget = solver.node_limit.saturating_sub(nodes_before);
-        let mut interrupted = false;
-        let mut level = self.level;
-        let mut step = self.step;
-        let mut updates = 0u64;
-        let mut entered = 0u64;
-        let mut branches = 0u64;
-        let found = loop {
-            match step {
-                Step::Enter => {
-                    entered += 1;
-                    if entered > node_budget
-                        || (nodes_before + entered).is_multiple_of(DEADLINE_CHECK)
-                            && (cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
-                                || deadline.is_some_and(|deadline| Instant::now() >= deadline))
-                    {
-                        // Levels 0..level stay chosen, as at a solution, so Drop unwinds them.
-                        interrupted = true;
-                        step = Step::Done;
-                        break false;
-                    }
-                    if links.all_covered() {
-                        step = Step::Backtrack;
-                        break true;
-                    }
-                    let (item, len) = links.fewest_options();
-                    if len == 0 {
-                        step = Step::Backtrack;
-                        continue;
-                    }
-                    branches += u64::from(len >= 2);
-                    updates += links.cover(item);
-                    stack[level] = links.down(item);
-                    step = Step::Try;
-                }
-                Step::Try => {
-                    let x = stack[level];
-                    if x <= headers {
-                        // Back at the header: every option of item `x` has been tried.
-                        links.uncover(x);
-                        step = Step::Backtrack;
-                        continue;
-                    }
-                    updates += links.cover_others(x);
-                    level += 1;
-                    step = Step::Enter;
-                }
-                Step::Backtrack => {
-                    if level == 0 {
-                        step = Step::Done;
-                        break false;
-                    }
-                    level -= 1;
-                    let x = stack[level];
-                    links.uncover_others(x);
-                    stack[level] = links.down(x);
-                    step = Step::Try;
-                }
-                Step::Done => break false,
-            }
-        };
-        self.level = level;
-        self.step = step;
-        self.solver.interrupted |= interrupted;
-        let stats = &mut self.solver.stats;
-        stats.nodes += entered;
-        stats.updates += updates;
-        stats.branches += branches;
-        if !found {
+        self.solver.stopped = None;
+        if self.exhausted {
             return None;
         }
-        stats.solutions += 1;
-        Some(Solution {
-            matrix: self.solver.matrix,
-            chosen: &self.solver.chosen,
-            stack: &self.solver.stack[..level],
-        })
+        loop {
+            if self.nodes >= self.node_limit {
+                self.solver.stopped = Some(Stop::NodeLimit);
+                return None;
+            }
+            if self.nodes >= self.next_check {
+                self.next_check = self.nodes + CHECK_EVERY;
+                if let Some(stop) = self.should_stop() {
+                    self.solver.stopped = Some(stop);
+                    return None;
+                }
+            }
+            let budget = (self.node_limit - self.nodes).min(self.next_check - self.nodes);
+            let (event, work) = self.solver.links.run(budget);
+            self.nodes += work.nodes;
+            let stats = &mut self.solver.stats;
+            stats.nodes += work.nodes;
+            stats.updates += work.updates;
+            stats.branches += work.branches;
+            match event {
+                Event::Solution => {
+                    stats.solutions += 1;
+                    let solver = &*self.solver;
+                    return Some(Solution {
+                        matrix: solver.matrix,
+                        chosen: solver.links.chosen(),
+                        stack: solver.links.stack(),
+                    });
+                }
+                Event::Exhausted => {
+                    self.exhausted = true;
+                    return None;
+                }
+                Event::Paused => {}
+            }
+        }
+    }
+
+    /// Whether the deadline has passed or the flag is set.
+    fn should_stop(&self) -> Option<Stop> {
+        let cancelled = self
+            .solver
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        if cancelled {
+            return Some(Stop::Cancelled);
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(Stop::Deadline);
+        }
+        None
+    }
+
+    /// Why the last call to [`Search::next_solution`] returned `None` early, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.solver.stopped
+    }
+
+    /// Sets this search's deadline (or none), for example to resume it after
+    /// [`Stop::Deadline`].
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Lets this search enter `limit` more search nodes from now (or any number, with
+    /// `None`), for example to resume it after [`Stop::NodeLimit`].
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.map_or(u64::MAX, |limit| self.nodes.saturating_add(limit));
+    }
+
+    /// Search nodes entered by this search so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 }
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
-        // Between calls the state is always "at a solution" (or not started, done, or stopped
-        // at the deadline), so levels 0..level each hold one chosen option whose items are all
-        // covered.
-        let solver = &mut *self.solver;
-        for level in (0..self.level).rev() {
-            let x = solver.stack[level];
-            solver.links.uncover_others(x);
-            solver.links.uncover(solver.links.top(x));
-        }
-        self.level = 0;
-        self.step = Step::Done;
+        self.solver.links.unwind();
     }
 }
 

@@ -14,8 +14,8 @@ use std::time::Instant;
 use bitvec::BitArr;
 use bitvec::order::Lsb0;
 
-use super::grid::Grid;
-use super::solver::{Run, SudokuSolver};
+use super::exact_cover::{Run, SudokuSolver};
+use super::model::Grid;
 
 /// Placements between two looks at the clock when a deadline is set.
 const DEADLINE_CHECK: u64 = 4096;

@@ -7,7 +7,7 @@
 
 use bitvec::vec::BitVec;
 
-use super::grid::Grid;
+use super::model::Grid;
 
 /// Checks that `solution` is a complete, valid grid that agrees with every clue of `puzzle`.
 /// The error says which rule fails and where, 1-based.

@@ -19,10 +19,9 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::encode::{Encoding, GridSolver};
-use super::grid::Grid;
+use super::exact_cover::{Encoding, GridSolver};
 use super::logic::{self, Level, Rating};
-use super::shape::BoxShape;
+use super::model::{BoxShape, Grid};
 
 /// Which cells must be clues together, so that the pattern of clues is symmetric.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use itertools::Itertools;
 
-use super::grid::{Cell, Grid, symbol_name};
+use super::model::{Cell, Grid, symbol_name};
 
 /// The techniques, simplest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,35 +1,42 @@
 //! Sudoku of any box shape, on top of the exact-cover engine.
 //!
-//! A [`Grid`] is encoded into the engine's items and options by an [`Encoding`] (built once
-//! per [`BoxShape`]), solved by a [`GridSolver`], and the chosen options are decoded back into
-//! a grid. [`text`] reads and writes the usual puzzle file formats; [`check`] is an
-//! independent checker of solutions that shares no code with the solver; [`backtrack`] holds
-//! the simple backtracking baselines, which share the [`SudokuSolver`] interface with Dancing
-//! Links so that they can be compared.
+//! The layers, each in its own module:
+//!
+//! - the model: a [`Grid`] of any [`BoxShape`], plain data that knows the rules and nothing of
+//!   how puzzles are solved;
+//! - [`text`]: the file formats people use, read (streaming) and written; it depends on the
+//!   model only;
+//! - the exact-cover bridge: an [`Encoding`] (built once per shape) turns a grid into the
+//!   engine's items and options, a [`GridSolver`] solves it and decodes the chosen options back
+//!   into a grid; [`SudokuSolver`] is the interface it shares with the baselines;
+//! - [`check`]: an independent checker of solutions that shares no code with the solver;
+//! - [`backtrack`]: the simple backtracking baselines, compared with Dancing Links;
+//! - [`logic`]: human-style techniques with explanations and ratings;
+//! - [`generate`] (feature `generate`): new puzzles with exactly one solution;
+//! - [`batch`] (feature `parallel`): many puzzles on every core, answers in input order.
 //!
 //! ```
-//! use xcover::sudoku::{text, Verdict};
+//! use xcover::sudoku::{Grid, Verdict};
 //!
-//! let puzzles = text::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", None);
-//! let puzzle = puzzles[0].as_ref().unwrap();
-//! match puzzle.grid.verdict() {
+//! let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()
+//!     .unwrap();
+//! match grid.verdict() {
 //!     Verdict::Unique(solution) => assert!(solution.is_full()),
 //!     other => panic!("top95 #1 is proper, got {other:?}"),
 //! }
 //! ```
 
 pub mod backtrack;
+#[cfg(feature = "parallel")]
+pub mod batch;
 pub mod check;
-pub mod compare;
-mod encode;
+mod exact_cover;
+#[cfg(feature = "generate")]
 pub mod generate;
-mod grid;
 pub mod logic;
-mod shape;
-mod solver;
+mod model;
 pub mod text;
 
-pub use encode::{Answer, Encoding, GridSolver, Verdict};
-pub use grid::{Cell, Clash, Grid, symbol_name};
-pub use shape::{BoxShape, MAX_SIZE};
-pub use solver::{Run, SudokuSolver};
+pub use exact_cover::{Answer, Encoding, GridSolver, Run, SudokuSolver, Verdict};
+pub use model::{BoxShape, Cell, Clash, Grid, MAX_SIZE, symbol_name};

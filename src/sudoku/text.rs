@@ -26,9 +26,9 @@
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead};
+use std::str::FromStr;
 
-use super::grid::{Cell, Grid, symbol_name};
-use super::shape::{BoxShape, MAX_SIZE};
+use super::model::{BoxShape, Cell, Clash, Grid, MAX_SIZE, symbol_name};
 
 /// The longest line read, in bytes; a longer one is an error (the rest of it is skipped
 /// without being held in memory). A 64x64 puzzle on one line in numbers takes about 12 KiB.
@@ -79,18 +79,117 @@ pub struct Puzzle {
     pub shape_source: ShapeSource,
 }
 
-/// A puzzle that could not be read, or whose clues break the rules.
+/// A puzzle that could not be read, or whose clues break the rules: where, and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PuzzleError {
     /// The 1-based line of the fault.
     pub line: usize,
-    /// What is wrong, naming the cell where there is one.
-    pub message: String,
+    /// What is wrong, with the column or cell where there is one.
+    pub kind: PuzzleErrorKind,
+}
+
+/// What is wrong with a puzzle; its `Display` says what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PuzzleErrorKind {
+    /// A character that is not a cell, at a 1-based column of its line.
+    NotACell { column: usize, found: char },
+    /// A minus sign before a number, at a 1-based column.
+    Negative { column: usize },
+    /// A symbol larger than the side of the grid.
+    TooLarge { cell: Cell, value: u32, side: usize },
+    /// Two clues with the same symbol in a unit; `hint` says how to give the boxes when they
+    /// were only assumed.
+    Clash { clash: Clash, hint: Option<String> },
+    /// A row whose length differs from the first row of its grid.
+    RowLength {
+        found: usize,
+        expected: usize,
+        first_line: usize,
+    },
+    /// A grid that ends before its last row, at a blank line or at the next puzzle.
+    ShortGrid {
+        width: usize,
+        rows: usize,
+        blank_line: Option<usize>,
+    },
+    /// A line whose cells are neither a whole puzzle nor a row of a grid.
+    CellCount { found: usize, spaces: bool },
+    /// The box shape: given ways that disagree, or one that does not fit the side.
+    BoxShape(String),
+    /// A JSON record that is not a puzzle.
+    Json(String),
+    /// A line that cannot be read at all: not UTF-8, too long, or a read error.
+    Unreadable(String),
+}
+
+impl fmt::Display for PuzzleErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleErrorKind::NotACell { column, found } => write!(
+                f,
+                "column {column}: '{}' is not a cell (expected '.', '0', '1'-'9' or 'A'-'Z')",
+                found.escape_debug()
+            ),
+            PuzzleErrorKind::Negative { column } => write!(
+                f,
+                "column {column}: '-' before a digit: negative numbers are not symbols"
+            ),
+            PuzzleErrorKind::TooLarge { cell, value, side } => {
+                let shown = u8::try_from(*value).map_or_else(|_| value.to_string(), symbol_name);
+                write!(
+                    f,
+                    "{cell}: symbol {shown} is too large for a {side}x{side} grid (1 to {side}, \
+                     0 or '.' for blank)"
+                )
+            }
+            PuzzleErrorKind::Clash { clash, hint } => match hint {
+                Some(hint) => write!(f, "{clash}; {hint}"),
+                None => write!(f, "{clash}"),
+            },
+            PuzzleErrorKind::RowLength {
+                found,
+                expected,
+                first_line,
+            } => write!(
+                f,
+                "this row has {found} cells, but the grid that starts at line {first_line} has \
+                 rows of {expected}"
+            ),
+            PuzzleErrorKind::ShortGrid {
+                width,
+                rows,
+                blank_line,
+            } => {
+                write!(
+                    f,
+                    "this grid has rows of {width} cells but only {rows} rows before "
+                )?;
+                match blank_line {
+                    Some(line) => write!(f, "the blank line {line}"),
+                    None => write!(f, "the next puzzle or the end of the input"),
+                }
+            }
+            PuzzleErrorKind::CellCount { found, spaces } => {
+                write!(
+                    f,
+                    "{found} cells is neither a whole puzzle (a square number of cells, such as \
+                     81 for 9x9) nor a row of a grid (4 to {MAX_SIZE} cells)"
+                )?;
+                if *spaces {
+                    write!(f, "; blank cells are written '.' or '0', not as spaces")?;
+                }
+                Ok(())
+            }
+            PuzzleErrorKind::BoxShape(message)
+            | PuzzleErrorKind::Json(message)
+            | PuzzleErrorKind::Unreadable(message) => f.write_str(message),
+        }
+    }
 }
 
 impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, self.kind)
     }
 }
 
@@ -104,14 +203,11 @@ impl Puzzle {
         let Some(clash) = self.grid.clash() else {
             return Ok(());
         };
-        let mut message = clash.to_string();
         let same_box = clash.first.row != clash.second.row && clash.first.col != clash.second.col;
-        if same_box && let Some(hint) = self.shape_hint() {
-            message.push_str(&format!("; {hint}"));
-        }
+        let hint = if same_box { self.shape_hint() } else { None };
         Err(PuzzleError {
             line: self.line_of(clash.second),
-            message,
+            kind: PuzzleErrorKind::Clash { clash, hint },
         })
     }
 
@@ -137,6 +233,67 @@ impl Puzzle {
             shape.box_cols(),
             shape.box_rows()
         ))
+    }
+}
+
+/// One puzzle from text in any layout (`"53..7....6..195...".parse::<Grid>()`); more or fewer
+/// than one puzzle is an error. The clues are not checked against each other (see
+/// [`Grid::clash`]).
+impl FromStr for Grid {
+    type Err = PuzzleError;
+
+    fn from_str(text: &str) -> Result<Grid, PuzzleError> {
+        let mut puzzles = Reader::new(text.as_bytes(), None);
+        let first = puzzles.next().unwrap_or(Err(PuzzleError {
+            line: 1,
+            kind: PuzzleErrorKind::CellCount {
+                found: 0,
+                spaces: false,
+            },
+        }))?;
+        if let Some(next) = puzzles.next() {
+            let line = match next {
+                Ok(puzzle) => puzzle.line,
+                Err(error) => error.line,
+            };
+            return Err(PuzzleError {
+                line,
+                kind: PuzzleErrorKind::Unreadable(
+                    "a second puzzle: the text must hold exactly one".to_string(),
+                ),
+            });
+        }
+        Ok(first.grid)
+    }
+}
+
+/// A grid shown in the line layout (with `# boxes RxC` where the shape is not the default);
+/// see [`Grid::display`] for the others.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write(self, Layout::Line))
+    }
+}
+
+/// A grid shown in one layout, from [`Grid::display`].
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'g> {
+    grid: &'g Grid,
+    layout: Layout,
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(write(self.grid, self.layout).trim_end_matches('\n'))
+    }
+}
+
+impl Grid {
+    /// The grid shown in `layout`: `format!("{}", grid.display(Layout::Grid))` gives rows
+    /// with box separators, [`Layout::Numbers`] rows of numbers. What is shown reads back as
+    /// the same grid.
+    pub fn display(&self, layout: Layout) -> Shown<'_> {
+        Shown { grid: self, layout }
     }
 }
 
@@ -193,11 +350,11 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<Result<Puzzle, PuzzleError>> {
         loop {
             let line = self.lines.next()?;
-            if let Some(message) = line.fault {
+            if let Some(kind) = line.fault {
                 self.run_of_lines = None;
                 return Some(Err(PuzzleError {
                     line: line.number,
-                    message,
+                    kind,
                 }));
             }
             if line.content.is_empty() {
@@ -207,7 +364,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     Some(Err(message)) => {
                         return Some(Err(PuzzleError {
                             line: line.number,
-                            message,
+                            kind: PuzzleErrorKind::BoxShape(message),
                         }));
                     }
                     None => {}
@@ -231,17 +388,14 @@ impl<R: BufRead> Iterator for Reader<R> {
             if (4..=MAX_SIZE).contains(&count) {
                 return Some(self.grid_puzzle(line, cells));
             }
-            let mut message = format!(
-                "{count} cells is neither a whole puzzle (a square number of cells, such as 81 \
-                 for 9x9) nor a row of a grid (4 to {MAX_SIZE} cells)"
-            );
-            if count < 4 && line.content.contains(' ') {
-                message.push_str("; blank cells are written '.' or '0', not as spaces");
-            }
+            let kind = PuzzleErrorKind::CellCount {
+                found: count,
+                spaces: count < 4 && line.content.contains(' '),
+            };
             self.skip_paragraph();
             return Some(Err(PuzzleError {
                 line: line.number,
-                message,
+                kind,
             }));
         }
     }
@@ -325,24 +479,24 @@ impl<R: BufRead> Reader<R> {
 
     /// A puzzle written on one line.
     fn line_puzzle(&mut self, line: &Line, cells: LineCells) -> Result<Puzzle, PuzzleError> {
-        let fail = |message| {
+        let fail = |kind| {
             Err(PuzzleError {
                 line: line.number,
-                message,
+                kind,
             })
         };
-        if let Some(message) = cells.fault {
-            return fail(message);
+        if let Some(kind) = cells.fault {
+            return fail(kind);
         }
         let comment = match &line.directive {
             Some(Ok(shape)) => Some((*shape, line.number)),
-            Some(Err(message)) => return fail(message.clone()),
+            Some(Err(message)) => return fail(PuzzleErrorKind::BoxShape(message.clone())),
             None => None,
         };
         let side = square_root(cells.values.len()).expect("a whole puzzle is square");
         let (shape, source) = match self.resolve_shape(side, comment, None) {
             Ok(found) => found,
-            Err(message) => return fail(message),
+            Err(message) => return fail(PuzzleErrorKind::BoxShape(message)),
         };
         let layout = if cells.numeric {
             Layout::NumberLine
@@ -411,16 +565,14 @@ impl<R: BufRead> Reader<R> {
                     // The grid ended early and a new puzzle starts here.
                     return Err(block.short(None));
                 }
-                let line = number;
-                let message = format!(
-                    "this row has {} cells, but the grid that starts at line {} has rows of \
-                     {width}",
-                    cells.values.len(),
-                    block.row_lines[0]
-                );
+                let kind = PuzzleErrorKind::RowLength {
+                    found: cells.values.len(),
+                    expected: width,
+                    first_line: block.row_lines[0],
+                };
                 self.lines.next();
                 self.skip_paragraph();
-                return Err(PuzzleError { line, message });
+                return Err(PuzzleError { line: number, kind });
             }
             let next = self.lines.next().expect("peeked");
             block.add_row(&next, cells);
@@ -431,18 +583,23 @@ impl<R: BufRead> Reader<R> {
         let first_line = block.row_lines[0];
         let separators = block.separator_shape().map_err(|message| PuzzleError {
             line: first_line,
-            message,
+            kind: PuzzleErrorKind::BoxShape(message),
         })?;
         let comment = match block.comment {
             Some((Ok(shape), line)) => Some((shape, line)),
-            Some((Err(message), line)) => return Err(PuzzleError { line, message }),
+            Some((Err(message), line)) => {
+                return Err(PuzzleError {
+                    line,
+                    kind: PuzzleErrorKind::BoxShape(message),
+                });
+            }
             None => None,
         };
         let (shape, source) =
             self.resolve_shape(width, comment, separators)
                 .map_err(|message| PuzzleError {
                     line: first_line,
-                    message,
+                    kind: PuzzleErrorKind::BoxShape(message),
                 })?;
         let grid = grid_of(shape, &block.values, |row| block.row_lines[row])?;
         let layout = if block.numeric {
@@ -463,7 +620,7 @@ impl<R: BufRead> Reader<R> {
     fn json_puzzle(&mut self, line: &Line) -> Result<Puzzle, PuzzleError> {
         let fail = |message: String| PuzzleError {
             line: line.number,
-            message,
+            kind: PuzzleErrorKind::Json(message),
         };
         let record = json_record(&line.raw).map_err(fail)?;
         let comment = match record.boxes {
@@ -490,7 +647,12 @@ impl<R: BufRead> Reader<R> {
                 record.cells.len() / width.max(1)
             )));
         }
-        let (shape, source) = self.resolve_shape(side, comment, None).map_err(fail)?;
+        let (shape, source) =
+            self.resolve_shape(side, comment, None)
+                .map_err(|message| PuzzleError {
+                    line: line.number,
+                    kind: PuzzleErrorKind::BoxShape(message),
+                })?;
         let grid = grid_of(shape, &record.cells, |_| line.number)?;
         Ok(Puzzle {
             grid,
@@ -595,14 +757,13 @@ fn grid_of(
     let side = shape.size();
     if let Some(index) = values.iter().position(|&v| v as usize > side) {
         let cell = cell_at(index, side);
-        let value = values[index];
-        let shown = u8::try_from(value).map_or_else(|_| value.to_string(), symbol_name);
         return Err(PuzzleError {
             line: line_of_row(cell.row),
-            message: format!(
-                "{cell}: symbol {shown} is too large for a {side}x{side} grid (1 to {side}, 0 or \
-                 '.' for blank)"
-            ),
+            kind: PuzzleErrorKind::TooLarge {
+                cell,
+                value: values[index],
+                side,
+            },
         });
     }
     let cells = values.iter().map(|&v| v as u8).collect();
@@ -639,11 +800,11 @@ struct Block {
 impl Block {
     fn add_row(&mut self, line: &Line, cells: LineCells) {
         if self.fault.is_none()
-            && let Some(message) = cells.fault
+            && let Some(kind) = cells.fault
         {
             self.fault = Some(PuzzleError {
                 line: line.number,
-                message,
+                kind,
             });
         }
         if self.comment.is_none()
@@ -697,17 +858,13 @@ impl Block {
 
     /// The error for a grid with too few rows.
     fn short(&self, blank_line: Option<usize>) -> PuzzleError {
-        let end = match blank_line {
-            Some(line) => format!("the blank line {line}"),
-            None => "the next puzzle or the end of the input".to_string(),
-        };
         PuzzleError {
             line: self.row_lines[0],
-            message: format!(
-                "this grid has rows of {} cells but only {} rows before {end}",
-                self.width,
-                self.row_lines.len()
-            ),
+            kind: PuzzleErrorKind::ShortGrid {
+                width: self.width,
+                rows: self.row_lines.len(),
+                blank_line,
+            },
         }
     }
 }
@@ -743,9 +900,16 @@ struct JsonRecord {
     boxes: Option<String>,
 }
 
+/// Without the `json` feature, JSON records are not read.
+#[cfg(not(feature = "json"))]
+fn json_record(_: &str) -> Result<JsonRecord, String> {
+    Err("this build reads no JSON records (the `json` feature is off)".to_string())
+}
+
 /// Reads `{"puzzle": [[...], ...] or "...", "boxes": "RxC"}` (or `"solution"` in place of
 /// `"puzzle"`); other keys are ignored, so the records that `sudoku generate` and `sudoku
 /// solve` write with `--format json` read back as their grids.
+#[cfg(feature = "json")]
 fn json_record(text: &str) -> Result<JsonRecord, String> {
     use serde_json::Value;
     let value: Value =
@@ -826,7 +990,7 @@ struct Line {
     /// A `# boxes RxC` comment on the line.
     directive: Option<Result<BoxShape, String>>,
     /// Why the line cannot be read at all (not UTF-8, too long, a read error).
-    fault: Option<String>,
+    fault: Option<PuzzleErrorKind>,
 }
 
 /// The box shape of a comment of the form `boxes RxC` (also `boxes: RxC`), if it is one.
@@ -969,7 +1133,7 @@ impl Line {
             raw: String::new(),
             content: String::new(),
             directive: None,
-            fault: Some(fault),
+            fault: Some(PuzzleErrorKind::Unreadable(fault)),
         }
     }
 }
@@ -987,7 +1151,7 @@ struct LineCells {
     /// character), or a space between groups of cells written together (`53. .7. ...`).
     marks: Vec<usize>,
     /// The first character that is not a cell, with its column.
-    fault: Option<String>,
+    fault: Option<PuzzleErrorKind>,
 }
 
 /// Characters that separate cells: spaces, commas, semicolons, rules and box drawing.
@@ -1031,10 +1195,9 @@ impl LineCells {
                     .get(column0 + 1)
                     .is_some_and(|&(_, d)| d.is_ascii_digit());
             if negative && fault.is_none() {
-                fault = Some(format!(
-                    "column {}: '-' before a digit: negative numbers are not symbols",
-                    column0 + 1
-                ));
+                fault = Some(PuzzleErrorKind::Negative {
+                    column: column0 + 1,
+                });
             }
             if is_separator(c) {
                 if let Some((from, column)) = start.take() {
@@ -1100,12 +1263,10 @@ impl LineCells {
                     'a'..='z' => c as u32 - 'a' as u32 + 10,
                     _ => {
                         if cells.fault.is_none() {
-                            cells.fault = Some(format!(
-                                "column {}: '{}' is not a cell (expected '.', '0', '1'-'9' or \
-                                 'A'-'Z')",
-                                token.column + offset,
-                                c.escape_debug()
-                            ));
+                            cells.fault = Some(PuzzleErrorKind::NotACell {
+                                column: token.column + offset,
+                                found: c,
+                            });
                         }
                         0
                     }
@@ -1310,7 +1471,8 @@ mod tests {
             bad_box[0]
                 .as_ref()
                 .unwrap_err()
-                .message
+                .kind
+                .to_string()
                 .contains("--box 2x4 does not fit a 9x9 grid")
         );
     }
@@ -1322,6 +1484,9 @@ mod tests {
         line[2 * 9 + 7] = '7';
         let p = one(&line.iter().collect::<String>());
         let error = p.validate().unwrap_err();
-        assert_eq!(error.message, "r3c5 and r3c8 both hold 7 (same row)");
+        assert_eq!(
+            error.kind.to_string(),
+            "r3c5 and r3c8 both hold 7 (same row)"
+        );
     }
 }

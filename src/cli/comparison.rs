@@ -11,11 +11,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use super::backtrack::{Mrv, Naive};
-use super::encode::Encoding;
-use super::grid::Grid;
-use super::shape::BoxShape;
-use super::solver::SudokuSolver;
+use xcover::sudoku::backtrack::{Mrv, Naive};
+use xcover::sudoku::{BoxShape, Encoding, Grid, SudokuSolver};
 
 /// The solvers that can be compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,7 +61,7 @@ impl fmt::Display for SolverKind {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Measurement {
     /// Solutions found, up to the limit (a lower bound when not finished).
-    pub count: u64,
+    pub count: u128,
     /// Wall-clock time.
     pub time: Duration,
     /// Search nodes (placements for the baselines).
@@ -81,7 +78,7 @@ pub struct Comparison {
     /// The measurements, one row per puzzle, one column per solver.
     pub results: Vec<Vec<Measurement>>,
     /// The count limit used.
-    pub limit: u64,
+    pub limit: u128,
     /// The time budget per puzzle and solver.
     pub timeout: Duration,
 }
@@ -116,7 +113,7 @@ pub struct Disagreement {
     /// Index of the puzzle in the input.
     pub puzzle: usize,
     /// Each finished solver with its count.
-    pub counts: Vec<(SolverKind, u64)>,
+    pub counts: Vec<(SolverKind, u128)>,
 }
 
 /// Runs every solver on every puzzle, one after the other on this thread, counting up to
@@ -124,7 +121,7 @@ pub struct Disagreement {
 pub fn compare(
     grids: &[Grid],
     solvers: &[SolverKind],
-    limit: u64,
+    limit: u128,
     timeout: Duration,
     mut progress: impl FnMut(usize),
 ) -> Comparison {
@@ -166,7 +163,7 @@ pub fn compare(
 fn measure(
     solver: &mut dyn SudokuSolver,
     grid: &Grid,
-    limit: u64,
+    limit: u128,
     timeout: Duration,
 ) -> Measurement {
     let started = Instant::now();
@@ -192,7 +189,7 @@ impl Comparison {
     pub fn disagreements(&self) -> Vec<Disagreement> {
         let mut found = Vec::new();
         for (puzzle, row) in self.results.iter().enumerate() {
-            let counts: Vec<(SolverKind, u64)> = self
+            let counts: Vec<(SolverKind, u128)> = self
                 .solvers
                 .iter()
                 .zip(row)

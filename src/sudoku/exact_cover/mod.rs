@@ -15,23 +15,22 @@
 //! [`Solver::choose`]), so a puzzle never rebuilds anything. Chosen options decode back into
 //! a grid through the option index.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::sync::{Mutex, OnceLock};
 
 use crate::dlx::{Matrix, OptionId, Problem, Solver, Stats};
 
-use super::grid::Grid;
-use super::shape::BoxShape;
+use super::model::{BoxShape, Grid};
 
-/// How many solutions a puzzle has, with the solutions themselves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// No solution (clashing clues included).
-    None,
-    /// Exactly one solution: a proper puzzle.
-    Unique(Grid),
-    /// At least two; here are two distinct ones.
-    Multiple(Grid, Grid),
-}
+mod solver;
+
+pub use solver::{Run, SudokuSolver};
+
+/// How many solutions a puzzle has, with the solutions themselves: the engine's generic
+/// verdict with grids as witnesses (clashing clues give `None`).
+pub type Verdict = crate::dlx::Verdict<Grid>;
 
 /// A result with the statistics of the search that produced it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -239,7 +238,7 @@ impl<'e> GridSolver<'e> {
     }
 
     /// The number of solutions, stopping at `limit` if given.
-    pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Answer<u64> {
+    pub fn count(&mut self, grid: &Grid, limit: Option<u128>) -> Answer<u128> {
         let count = if self.apply_clues(grid) {
             self.solver.count(limit)
         } else {
@@ -253,13 +252,8 @@ impl<'e> GridSolver<'e> {
         if !self.apply_clues(grid) {
             return self.answer(Verdict::None);
         }
-        let verdict = match self.solver.verdict() {
-            crate::dlx::Verdict::None => Verdict::None,
-            crate::dlx::Verdict::Unique(a) => Verdict::Unique(self.grid_of(a.into_iter())),
-            crate::dlx::Verdict::Multiple(a, b) => {
-                Verdict::Multiple(self.grid_of(a.into_iter()), self.grid_of(b.into_iter()))
-            }
-        };
+        let verdict = self.solver.verdict();
+        let verdict = verdict.map(|options| self.grid_of(options.into_iter()));
         self.answer(verdict)
     }
 
@@ -294,5 +288,55 @@ impl<'e> GridSolver<'e> {
             encoding.decode(options.into_iter(), &mut solution);
             Some(solution.clone())
         })
+    }
+}
+
+/// The encoding of a shape, built on first use and kept for the rest of the process (one per
+/// shape ever used), so that the convenience methods below never rebuild a matrix.
+fn shared_encoding(shape: BoxShape) -> &'static Encoding {
+    static ENCODINGS: OnceLock<Mutex<HashMap<BoxShape, &'static Encoding>>> = OnceLock::new();
+    let mut encodings = ENCODINGS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    encodings
+        .entry(shape)
+        .or_insert_with(|| Box::leak(Box::new(Encoding::new(shape))))
+}
+
+thread_local! {
+    /// One solver per shape and thread for the convenience methods.
+    static SOLVERS: RefCell<HashMap<BoxShape, GridSolver<'static>>> = RefCell::new(HashMap::new());
+}
+
+/// Runs `f` with this thread's solver for the grid's shape.
+fn with_solver<T>(shape: BoxShape, f: impl FnOnce(&mut GridSolver<'static>) -> T) -> T {
+    SOLVERS.with(|solvers| {
+        let mut solvers = solvers.borrow_mut();
+        let solver = solvers
+            .entry(shape)
+            .or_insert_with(|| shared_encoding(shape).solver());
+        f(solver)
+    })
+}
+
+/// The convenience methods of a casual user. The matrix of each shape is built once per
+/// process and a solver kept per thread, so calling these in a loop costs no rebuilding; a
+/// program that wants statistics, budgets or cancellation uses an [`Encoding`] and its
+/// [`GridSolver`] directly.
+impl Grid {
+    /// One solution, if there is any.
+    pub fn solution(&self) -> Option<Grid> {
+        with_solver(self.shape(), |solver| solver.first(self).value)
+    }
+
+    /// The number of solutions, stopping at `limit` if given.
+    pub fn count_solutions(&self, limit: Option<u128>) -> u128 {
+        with_solver(self.shape(), |solver| solver.count(self, limit).value)
+    }
+
+    /// No solution, exactly one, or several (with two of them).
+    pub fn verdict(&self) -> Verdict {
+        with_solver(self.shape(), |solver| solver.verdict(self).value)
     }
 }

@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use crate::dlx::Stats;
 
-use super::encode::{Answer, GridSolver, Verdict};
-use super::grid::Grid;
+use super::{Answer, GridSolver, Verdict};
+use crate::sudoku::model::Grid;
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -38,8 +38,8 @@ pub trait SudokuSolver {
     ) -> Run;
 
     /// The number of solutions, stopping at `limit`.
-    fn count_up_to(&mut self, grid: &Grid, limit: Option<u64>) -> Answer<u64> {
-        let limit = limit.unwrap_or(u64::MAX);
+    fn count_up_to(&mut self, grid: &Grid, limit: Option<u128>) -> Answer<u128> {
+        let limit = limit.unwrap_or(u128::MAX);
         let mut count = 0;
         let run = self.search(grid, None, &mut |_| {
             count += 1;

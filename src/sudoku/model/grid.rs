@@ -1,13 +1,13 @@
 //! The Sudoku grid: a box shape and one symbol (or blank) per cell.
 //!
-//! A [`Grid`] is plain data, the same type for puzzles and solutions. It knows its rules
-//! (no symbol twice in a row, column or box) so it can report clashing clues before any search,
-//! and it has the convenience methods a casual user wants (`solution()`, `count_solutions()`,
-//! `verdict()`); batch work goes through [`Encoding`](super::Encoding) to reuse one matrix.
+//! A [`Grid`] is plain data, the same type for puzzles and solutions, and knows nothing of the
+//! engine. It knows its rules (no symbol twice in a row, column or box) so it can report
+//! clashing clues before any search. The convenience methods a casual user wants
+//! (`solution()`, `count_solutions()`, `verdict()`) are defined beside the encoding, in
+//! `encode.rs`; batch work goes through [`Encoding`](super::Encoding) to reuse one matrix.
 
 use std::fmt;
 
-use super::encode::{Encoding, Verdict};
 use super::shape::BoxShape;
 
 /// A cell position, 0-based; shown 1-based as `r3c5`.
@@ -172,21 +172,5 @@ impl Grid {
             }
         }
         None
-    }
-
-    /// One solution, if there is any (builds the matrix for this shape; for many puzzles use
-    /// an [`Encoding`] and its solver).
-    pub fn solution(&self) -> Option<Grid> {
-        Encoding::new(self.shape).solver().first(self).value
-    }
-
-    /// The number of solutions, stopping at `limit` if given.
-    pub fn count_solutions(&self, limit: Option<u64>) -> u64 {
-        Encoding::new(self.shape).solver().count(self, limit).value
-    }
-
-    /// No solution, exactly one, or several (with two of them).
-    pub fn verdict(&self) -> Verdict {
-        Encoding::new(self.shape).solver().verdict(self).value
     }
 }
