@@ -1,14 +1,30 @@
 //! xcover: an exact-cover solver built on Knuth's Algorithm X with dancing links.
 //!
-//! The crate is layered so that each part can be used on its own:
+//! The crate is layered so that each part can be used on its own. Where to start:
 //!
-//! - [`dlx`]: the generic engine. Describe a [`dlx::Problem`] (items and options), compile it
-//!   into a [`dlx::Matrix`], and search it with a [`dlx::Solver`].
-//! - [`problems`]: classic exact-cover problems (N-queens, Langford pairs, pentominoes, Latin
-//!   squares) used as examples and as oracles with published solution counts.
-//! - [`sudoku`]: Sudoku of any box shape on the engine: grids and their text formats, the
-//!   encoding, an independent checker, backtracking baselines to compare with, human-style
-//!   logic with explanations and ratings, and a puzzle generator.
+//! | to ... | start from |
+//! |---|---|
+//! | solve any exact-cover problem you build in code | [`dlx::Problem`], then [`dlx::Matrix::new`] and [`dlx::Matrix::solver`] |
+//! | read a problem in Knuth's DLX1 format | [`dlx::format::read`] |
+//! | count with a limit, prove uniqueness, enumerate lazily | [`dlx::Solver::count`], [`dlx::Solver::verdict`], [`dlx::Solver::solutions`] |
+//! | stop a long search and resume it, or split it into parts | [`dlx::Search`], [`dlx::Stop`], [`dlx::Solver::branch`], [`dlx::Solver::choose`] |
+//! | solve one Sudoku from a string | `"...".parse::<`[`sudoku::Grid`]`>()`, then [`sudoku::Grid::verdict`] |
+//! | solve many Sudoku of one shape | [`sudoku::Encoding`] and its [`sudoku::GridSolver`] |
+//! | read and write puzzle files | [`sudoku::text::Reader`], [`sudoku::text::write`] |
+//! | solve a batch on every core (feature `parallel`) | `sudoku::batch::Batch` |
+//! | explain or rate a puzzle as a person would | [`sudoku::logic`] |
+//! | make new puzzles (feature `generate`) | `sudoku::generate::Generator` |
+//! | classic problems with published counts | [`problems`] |
+//!
+//! - [`dlx`]: the generic engine; it knows nothing about Sudoku.
+//! - [`problems`]: N-queens, Langford pairs, pentominoes, Latin squares, as examples and
+//!   oracles with published solution counts.
+//! - [`sudoku`]: Sudoku of any box shape on the engine.
+//!
+//! With `default-features = false` the library depends on `bitvec` and `itertools` only; the
+//! features `generate`, `json` and `parallel` add the generator (rand), JSON puzzle records
+//! (serde_json) and the parallel batch runner (rayon), and `cli` (the default) builds the
+//! `xcover` command with all of them.
 //!
 //! ```
 //! use xcover::dlx::{Matrix, format};
@@ -23,6 +39,11 @@
 //! assert_eq!(options, vec![0, 3, 4]); // C E F, A D, B G
 //! assert_eq!(solver.count(None), 1);
 //! ```
+
+// Unchecked indexing lives in `dlx/links.rs` alone, behind a safe interface that checks
+// what enters it; everywhere else `unsafe` is refused.
+#![deny(unsafe_code)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod dlx;
 pub mod problems;

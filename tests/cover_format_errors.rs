@@ -37,11 +37,13 @@ fn malformed_files_report_line_column_and_kind() {
         ),
         ("bar twice", "a | b | c\n", 1, 7, ParseErrorKind::SecondBar),
         (
-            "no primary item",
-            " | x y\nx\n",
+            // As in DLX1, a line whose first non-blank is `|` is a comment, so an item line
+            // cannot start with the secondary items.
+            "a comment with blanks before the bar",
+            " | x y\n",
             1,
             1,
-            ParseErrorKind::NoPrimaryItem,
+            ParseErrorKind::NoItemLine,
         ),
         (
             "a DLX2 color",

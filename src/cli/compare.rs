@@ -15,7 +15,7 @@ use serde_json::json;
 use super::comparison::{Comparison, SolverKind, Summary, compare};
 use super::input::read_puzzles;
 use super::{Outcome, finish, stdout};
-use xcover::sudoku::{BoxShape, Grid};
+use xcover::sudoku::Grid;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -34,9 +34,8 @@ pub struct CompareArgs {
     /// Also draw time per puzzle for each solver as an SVG chart.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
-    /// Box shape RxC; default: the most square one.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<BoxShape>,
+    #[command(flatten)]
+    boxes: super::ShapeArg,
     /// Puzzle files, or - for standard input.
     #[arg(value_name = "FILE|-", required = true)]
     files: Vec<String>,
@@ -60,7 +59,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
     let mut grids: Vec<Grid> = Vec::new();
     let mut sources = Vec::new();
     for path in &args.files {
-        let (name, puzzles) = match read_puzzles(path, args.shape) {
+        let (name, puzzles) = match read_puzzles(path, args.boxes.shape) {
             Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");

@@ -33,6 +33,23 @@ pub enum Item {
     FileError(String),
 }
 
+impl Item {
+    /// The grid of an item that holds a valid puzzle.
+    pub fn grid(&self) -> Option<&xcover::sudoku::Grid> {
+        match self {
+            Item::Job(Job {
+                puzzle: Ok(puzzle), ..
+            }) => Some(&puzzle.grid),
+            _ => None,
+        }
+    }
+}
+
+/// [`Item::grid`] as a function, for [`xcover::sudoku::batch::Batch::run`].
+pub fn grid_of(item: &Item) -> Option<&xcover::sudoku::Grid> {
+    item.grid()
+}
+
 /// Opens a file, or standard input for `-`, with the name to use in messages. The error
 /// names the file, and says how to pass a puzzle when the name looks like one.
 pub fn open(path: &str) -> Result<(Arc<str>, Box<dyn BufRead + Send>), String> {

@@ -3,28 +3,26 @@
 //! The reasoning lives in [`xcover::sudoku::logic`]; this module reads puzzles, prints the
 //! numbered steps, the next step only, or one rating line per puzzle with a summary of levels.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 use serde_json::json;
 
-use super::input::{self, CheckedPuzzle, Item, Job, read_puzzles};
+use super::input::{self, CheckedPuzzle, Item, grid_of, read_puzzles};
 use super::{Outcome, finish, signals, stdout};
+use xcover::sudoku::batch::Batch;
 use xcover::sudoku::logic::{self, Level, Rating};
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
+use xcover::sudoku::{Encoding, GridSolver, Verdict};
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// When logic stalls, finish with the exact-cover engine and count the guesses it needs.
     #[arg(long)]
     complete: bool,
-    /// Box shape RxC; default: the most square one.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<BoxShape>,
+    #[command(flatten)]
+    boxes: super::ShapeArg,
     /// The puzzle file (every puzzle in it is explained), or - for standard input.
     #[arg(value_name = "FILE|-")]
     file: String,
@@ -32,9 +30,8 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args)]
 pub struct HintArgs {
-    /// Box shape RxC; default: the most square one.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<BoxShape>,
+    #[command(flatten)]
+    boxes: super::ShapeArg,
     /// The puzzle file, or - for standard input.
     #[arg(value_name = "FILE|-")]
     file: String,
@@ -44,9 +41,8 @@ pub struct HintArgs {
 pub struct RateArgs {
     #[arg(long, value_enum, default_value = "text")]
     format: RateFormat,
-    /// Box shape RxC; default: the most square one.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<BoxShape>,
+    #[command(flatten)]
+    boxes: super::ShapeArg,
     /// Puzzle files, or - for standard input.
     #[arg(value_name = "FILE|-", required = true)]
     files: Vec<String>,
@@ -61,7 +57,10 @@ pub enum RateFormat {
 }
 
 /// The puzzles of a file; errors are printed as `file:line: message`.
-fn read_reported(path: &str, shape: Option<BoxShape>) -> (String, Vec<CheckedPuzzle>, Outcome) {
+fn read_reported(
+    path: &str,
+    shape: Option<xcover::sudoku::BoxShape>,
+) -> (String, Vec<CheckedPuzzle>, Outcome) {
     let (name, puzzles) = match read_puzzles(path, shape) {
         Ok(read) => read,
         Err(message) => {
@@ -79,7 +78,7 @@ fn read_reported(path: &str, shape: Option<BoxShape>) -> (String, Vec<CheckedPuz
 }
 
 pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
-    let (name, puzzles, outcome) = read_reported(&args.file, args.shape);
+    let (name, puzzles, outcome) = read_reported(&args.file, args.boxes.shape);
     let mut out = stdout();
     let several = puzzles.len() > 1;
     for (k, puzzle) in puzzles.iter().enumerate() {
@@ -141,7 +140,7 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
 }
 
 pub fn hint(args: HintArgs) -> io::Result<Outcome> {
-    let (_, puzzles, outcome) = read_reported(&args.file, args.shape);
+    let (_, puzzles, outcome) = read_reported(&args.file, args.boxes.shape);
     let mut out = stdout();
     for puzzle in &puzzles {
         let Ok(puzzle) = puzzle else {
@@ -209,9 +208,9 @@ fn judge(grid: &xcover::sudoku::Grid, solver: &mut GridSolver<'_>) -> Judgement 
 }
 
 pub fn rate(args: RateArgs) -> io::Result<Outcome> {
-    let items = input::stream(args.files.clone(), args.shape);
-    let cancel = signals::flag();
-    let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
+    let items = input::stream(args.files.clone(), args.boxes.shape);
+    let mut runner = Batch::new();
+    runner.set_cancel_flag(Some(signals::flag()));
     let mut outcome = Outcome::Success;
     let mut out = stdout();
     let mut levels: BTreeMap<String, usize> = BTreeMap::new();
@@ -221,38 +220,7 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
         if chunk.is_empty() {
             break;
         }
-        for item in &chunk {
-            if let Item::Job(Job {
-                puzzle: Ok(puzzle), ..
-            }) = item
-            {
-                let shape = puzzle.grid.shape();
-                encodings
-                    .entry(shape)
-                    .or_insert_with(|| Encoding::new(shape));
-            }
-        }
-        let judgements: Vec<Option<Judgement>> = chunk
-            .par_iter()
-            .map_init(
-                HashMap::new,
-                |solvers: &mut HashMap<BoxShape, GridSolver<'_>>, item| {
-                    let Item::Job(Job {
-                        puzzle: Ok(puzzle), ..
-                    }) = item
-                    else {
-                        return None;
-                    };
-                    let shape = puzzle.grid.shape();
-                    let solver = solvers.entry(shape).or_insert_with(|| {
-                        let mut solver = encodings[&shape].solver();
-                        solver.set_cancel_flag(Some(Arc::clone(&cancel)));
-                        solver
-                    });
-                    Some(judge(&puzzle.grid, solver))
-                },
-            )
-            .collect();
+        let judgements = runner.run(&chunk, grid_of, |solver, _, grid| judge(grid, solver));
         for (item, judgement) in chunk.iter().zip(judgements) {
             let job = match item {
                 Item::Job(job) => job,

@@ -57,6 +57,15 @@ pub enum Outcome {
     Interrupted,
 }
 
+/// `--box`, for every command that reads puzzles.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct ShapeArg {
+    /// Box shape RxC (rows x columns of one box). Default: what the input says (its
+    /// separators, or a `# boxes RxC` comment), else the most square shape.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<xcover::sudoku::BoxShape>,
+}
+
 /// The most worker threads `-j` accepts: more only costs time to start them.
 pub const MAX_THREADS: usize = 256;
 

@@ -11,17 +11,16 @@ use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::input::{self, Item, Job};
+use super::input::{self, Item, Job, grid_of};
 use super::{Outcome, finish, grid_json, parse_limit, signals, stdout};
 use xcover::dlx::{self, Stats};
+use xcover::sudoku::batch::Batch;
 use xcover::sudoku::text::{self, Layout, Puzzle, Reader};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
 
@@ -73,9 +72,8 @@ pub enum SudokuCommand {
         /// Which puzzle of the file, from 1 (default: the first).
         #[arg(long, value_name = "K")]
         index: Option<usize>,
-        /// Box shape RxC (rows x columns of one box); default: the most square one.
-        #[arg(long = "box", value_name = "RxC")]
-        shape: Option<BoxShape>,
+        #[command(flatten)]
+        boxes: super::ShapeArg,
         /// The puzzle file, or - for standard input.
         #[arg(value_name = "FILE|-")]
         file: String,
@@ -84,9 +82,8 @@ pub enum SudokuCommand {
 
 #[derive(Debug, Args)]
 pub struct PuzzleArgs {
-    /// Box shape RxC (rows x columns of one box); default: the most square one.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<BoxShape>,
+    #[command(flatten)]
+    boxes: super::ShapeArg,
     /// Print puzzles, solutions, search nodes, updates and time on stderr.
     #[arg(long)]
     stats: bool,
@@ -158,7 +155,7 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
         SudokuCommand::Explain(args) => super::logic::explain(args),
         SudokuCommand::Hint(args) => super::logic::hint(args),
         SudokuCommand::Rate(args) => super::logic::rate(args),
-        SudokuCommand::Encode { index, shape, file } => encode(index, shape, &file),
+        SudokuCommand::Encode { index, boxes, file } => encode(index, boxes.shape, &file),
     }
 }
 
@@ -174,42 +171,13 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// The encodings of every box shape of a chunk's puzzles, built once per run.
-fn add_encodings(encodings: &mut HashMap<BoxShape, Encoding>, chunk: &[Item]) {
-    for item in chunk {
-        if let Item::Job(Job {
-            puzzle: Ok(puzzle), ..
-        }) = item
-        {
-            let shape = puzzle.grid.shape();
-            encodings
-                .entry(shape)
-                .or_insert_with(|| Encoding::new(shape));
-        }
-    }
-}
-
-/// A solver for a shape, from the thread's own set, made on first use.
-fn solver_for<'s, 'e>(
-    solvers: &'s mut HashMap<BoxShape, GridSolver<'e>>,
-    encodings: &'e HashMap<BoxShape, Encoding>,
-    shape: BoxShape,
-    cancel: &Arc<AtomicBool>,
-) -> &'s mut GridSolver<'e> {
-    solvers.entry(shape).or_insert_with(|| {
-        let mut solver = encodings[&shape].solver();
-        solver.set_cancel_flag(Some(Arc::clone(cancel)));
-        solver
-    })
-}
-
 /// Solves, counts or checks every puzzle, in parallel chunks as they are read, printing
 /// records in input order.
 fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
     let started = Instant::now();
-    let items = input::stream(args.files.clone(), args.shape);
-    let cancel = signals::flag();
-    let mut encodings = HashMap::new();
+    let items = input::stream(args.files.clone(), args.boxes.shape);
+    let mut runner = Batch::new();
+    runner.set_cancel_flag(Some(signals::flag()));
     let mut bar = ProgressBar::hidden();
     let mut out = stdout();
     let mut outcome = Outcome::Success;
@@ -225,23 +193,17 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
         if chunk.len() == CHUNK && bar.is_hidden() && puzzles == 0 {
             bar = progress_bar();
         }
-        add_encodings(&mut encodings, &chunk);
-        let records: Vec<Option<Record>> = chunk
-            .par_iter()
-            .map_init(HashMap::new, |solvers, item| {
-                let Item::Job(job) = item else {
-                    return None;
-                };
-                Some(match &job.puzzle {
-                    Ok(puzzle) => {
-                        let shape = puzzle.grid.shape();
-                        let solver = solver_for(solvers, &encodings, shape, &cancel);
-                        record(task, solver, &job.file, puzzle)
-                    }
-                    Err(_) => Record::invalid(task, job),
-                })
-            })
-            .collect();
+        let solved = runner.run(&chunk, grid_of, |solver, item, _| match item {
+            Item::Job(Job {
+                file,
+                puzzle: Ok(puzzle),
+            }) => record(task, solver, file, puzzle),
+            _ => unreachable!("only valid puzzles have a grid"),
+        });
+        let records = chunk.iter().zip(solved).map(|(item, record)| match item {
+            Item::Job(job) => Some(record.unwrap_or_else(|| Record::invalid(task, job))),
+            Item::FileError(_) => None,
+        });
         for (item, record) in chunk.iter().zip(records) {
             let (job, record) = match (item, record) {
                 (Item::Job(job), Some(record)) => (job, record),
@@ -505,7 +467,7 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
 /// that enumerating millions of solutions never holds them in memory.
 fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::Result<Outcome> {
     let started = Instant::now();
-    let items = input::stream(args.files.clone(), args.shape);
+    let items = input::stream(args.files.clone(), args.boxes.shape);
     let cancel = signals::flag();
     let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
     let mut out = stdout();

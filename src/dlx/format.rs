@@ -145,7 +145,8 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         .lines()
         .enumerate()
         .map(|(index, line)| (index + 1, line))
-        .filter(|(_, line)| !line.starts_with('|') && !line.trim().is_empty());
+        // As in DLX1, a comment starts with `|` after any blanks.
+        .filter(|(_, line)| !line.trim_start().starts_with('|') && !line.trim().is_empty());
 
     let Some((item_line, items_text)) = lines.next() else {
         return Err(ParseError {
@@ -287,6 +288,13 @@ mod tests {
     fn tokens_report_character_columns() {
         let found: Vec<_> = tokens("  ab  c\td").collect();
         assert_eq!(found, vec![(3, "ab"), (7, "c"), (9, "d")]);
+    }
+
+    #[test]
+    fn comments_may_start_with_blanks() {
+        let parsed = read("  | a comment\na b\n\t| another\na b\n").unwrap();
+        assert_eq!(parsed.problem.item_count(), 2);
+        assert_eq!(parsed.problem.option_count(), 1);
     }
 
     #[test]

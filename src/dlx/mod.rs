@@ -7,6 +7,7 @@
 //! [`format`](mod@format) reads and writes Knuth's text format.
 
 pub mod format;
+#[allow(unsafe_code)] // the one module with unchecked accesses: see its documentation
 mod links;
 mod matrix;
 mod problem;

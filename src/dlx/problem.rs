@@ -241,12 +241,12 @@ impl Problem {
     }
 }
 
-/// A name is usable in Knuth's format: non-empty, printable, no white space and no `|`, and
-/// no byte-order mark (U+FEFF), which readers drop at the start of a file, so that every name
-/// accepted here is written and read back unchanged.
+/// A name is usable in Knuth's format: non-empty, printable, no white space, no `|` and no
+/// `:` (which DLX2 uses for colours), and no byte-order mark (U+FEFF), which readers drop at
+/// the start of a file; so every name accepted here is written and read back unchanged.
 pub fn is_valid_name(name: &str) -> bool {
     !name.is_empty()
         && !name
             .chars()
-            .any(|c| c.is_whitespace() || c == '|' || c.is_control() || c == '\u{feff}')
+            .any(|c| c.is_whitespace() || c == '|' || c == ':' || c.is_control() || c == '\u{feff}')
 }
