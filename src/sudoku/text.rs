@@ -15,7 +15,7 @@
 //! order, from the caller (`--box`), from a `# boxes RxC` comment (on the puzzle's own line, or
 //! alone on a line for every puzzle after it), from the grid's own separators (a `|` every C
 //! columns, a rule or blank line every R rows), and otherwise from the default shape for N; two
-//! of these that disagree are an error, never a silent choice. What [`write`] prints reads back
+//! of these that disagree are an error, never a silent choice. What [`write()`] prints reads back
 //! as the same puzzle, boxes included.
 //!
 //! The [`Reader`] streams: it pulls lines only as it needs them (a one-line puzzle is handed
@@ -1474,6 +1474,44 @@ mod tests {
                 .kind
                 .to_string()
                 .contains("--box 2x4 does not fit a 9x9 grid")
+        );
+    }
+
+    #[test]
+    fn a_grid_parses_from_any_layout_and_displays_back() {
+        let line = "1.24....3.1......6.413......5.......  # boxes 3x2";
+        let grid: Grid = line.parse().unwrap();
+        assert_eq!(grid.shape().to_string(), "3x2");
+        assert_eq!(
+            grid.to_string(),
+            "1.24....3.1......6.413......5.......  # boxes 3x2"
+        );
+        for layout in [Layout::Grid, Layout::Numbers, Layout::NumberLine] {
+            let shown = grid.display(layout).to_string();
+            assert_eq!(shown.parse::<Grid>().unwrap(), grid, "{layout:?}: {shown}");
+        }
+        let error = "1...\n..2.\n\n1...............\n..2.............\n"
+            .parse::<Grid>()
+            .unwrap_err();
+        assert!(
+            matches!(error.kind, PuzzleErrorKind::ShortGrid { rows: 2, .. }),
+            "{error}"
+        );
+        let two = "1...............\n..2.............\n"
+            .parse::<Grid>()
+            .unwrap_err();
+        assert_eq!(two.line, 2);
+        let bad = "12?4............".parse::<Grid>().unwrap_err();
+        assert_eq!(
+            bad.kind,
+            PuzzleErrorKind::NotACell {
+                column: 3,
+                found: '?'
+            }
+        );
+        assert!(
+            bad.to_string()
+                .starts_with("line 1: column 3: '?' is not a cell")
         );
     }
 

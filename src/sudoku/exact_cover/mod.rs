@@ -189,6 +189,11 @@ impl<'e> GridSolver<'e> {
         self.solver.set_cancel_flag(flag);
     }
 
+    /// Why the last search stopped before it finished, if it did.
+    pub fn stopped(&self) -> Option<crate::dlx::Stop> {
+        self.solver.stopped()
+    }
+
     /// Whether the last search stopped at the deadline, node limit or cancellation.
     pub fn interrupted(&self) -> bool {
         self.solver.interrupted()
