@@ -9,8 +9,6 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use bitvec::vec::BitVec;
-
 /// Index of an item in the order it was added to its [`Problem`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ItemId(pub u32);
@@ -91,8 +89,10 @@ pub struct Problem {
     /// `option_items[option_starts[k]..option_starts[k + 1]]`.
     option_items: Vec<ItemId>,
     option_starts: Vec<u32>,
-    /// Scratch marks for the repeated-item check, kept to avoid an allocation per option.
-    seen: BitVec,
+    /// Scratch marks for the repeated-item check, kept to avoid an allocation per option. (A
+    /// plain vector: the engine then depends on no crate with `unsafe` code, so Miri's checks
+    /// of its property tests speak of this crate alone.)
+    seen: Vec<bool>,
 }
 
 impl Problem {
@@ -143,7 +143,7 @@ impl Problem {
         );
         let mut error = None;
         for &item in items {
-            match self.seen.get(item.0 as usize).map(|bit| *bit) {
+            match self.seen.get(item.0 as usize).copied() {
                 None => {
                     error = Some(BuildError::UnknownItem(item));
                     break;
@@ -152,12 +152,12 @@ impl Problem {
                     error = Some(BuildError::RepeatedItem(self.name(item).to_string()));
                     break;
                 }
-                Some(false) => self.seen.set(item.0 as usize, true),
+                Some(false) => self.seen[item.0 as usize] = true,
             }
         }
         for &item in items {
-            if let Some(mut bit) = self.seen.get_mut(item.0 as usize) {
-                *bit = false;
+            if let Some(mark) = self.seen.get_mut(item.0 as usize) {
+                *mark = false;
             }
         }
         if let Some(error) = error {

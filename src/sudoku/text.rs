@@ -632,10 +632,13 @@ impl<R: BufRead> Reader<R> {
             None => None,
         };
         let side = square_root(record.cells.len())
-            .filter(|&side| side >= 1)
+            // The same sides as the other layouts read (found by fuzzing: a 1x1 grid was
+            // read from JSON but not from what the writer made of it).
+            .filter(|&side| side >= 4)
             .ok_or_else(|| {
                 fail(format!(
-                    "\"puzzle\" has {} cells, not a square number",
+                    "\"puzzle\" has {} cells: a puzzle has a square number of cells, 16 (4x4) \
+                     or more",
                     record.cells.len()
                 ))
             })?;
@@ -1513,6 +1516,18 @@ mod tests {
             bad.to_string()
                 .starts_with("line 1: column 3: '?' is not a cell")
         );
+    }
+
+    #[test]
+    fn json_records_read_the_sides_the_other_layouts_read() {
+        let tiny = parse(r#"{"puzzle":"-,0"}"#, None);
+        let message = tiny[0].as_ref().unwrap_err().to_string();
+        assert!(message.contains("16 (4x4) or more"), "{message}");
+        let four = parse(
+            r#"{"puzzle":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}"#,
+            None,
+        );
+        assert_eq!(four[0].as_ref().unwrap().grid.get(0, 0), 1);
     }
 
     #[test]
