@@ -2,14 +2,14 @@
 //! answer or a clear error"): each test names the finding it pins, and failed before the fix.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
 mod common;
 
-use common::{err, out, xcover};
+use common::{err, out, spawn, xcover};
 use xcover::sudoku::text::{self, Layout, Reader};
 
 const POST_001_A: &str =
@@ -182,13 +182,7 @@ fn byte_order_marks_are_skipped() {
 /// input is still open.
 #[test]
 fn standard_input_is_answered_line_by_line() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-        .args(["sudoku", "solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["sudoku", "solve", "-"]);
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{POST_001_A}").unwrap();
     stdin.flush().unwrap();
@@ -251,34 +245,35 @@ fn a_puzzle_instead_of_a_file_name_is_explained() {
     assert!(err(&run).contains("sudoku solve -"), "{}", err(&run));
 }
 
+/// Runs `xcover args` on `input`, sends `signal` (as `kill` names it) after a second, and
+/// returns what the process did.
+fn interrupted_run(args: &[&str], input: &str, signal: &str) -> std::process::Output {
+    let mut child = spawn(args);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    // Each command given here has far more than a second's work.
+    thread::sleep(Duration::from_millis(1000));
+    let killed = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait_with_output().unwrap()
+}
+
 /// Finding 7: Ctrl-C or SIGTERM during a long count prints the count so far, marked
 /// partial, with exit code 130 or 143; a batch keeps the records it finished.
 #[test]
 fn interrupted_counts_print_partial_results() {
     let empty_6x6 = ".".repeat(36);
     for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        // The empty 6x6 grid has 28,200,960 solutions.
         let input = format!("{POST_001_A}\n{empty_6x6}\n{POST_001_A}\n");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-            .args(["sudoku", "count", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        // The empty 6x6 grid has 28,200,960 solutions: far more than a second's work.
-        thread::sleep(Duration::from_millis(1000));
-        let killed = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let output = child.wait_with_output().unwrap();
+        let output = interrupted_run(&["sudoku", "count", "-"], &input, signal);
         assert_eq!(output.status.code(), Some(code), "{}", err(&output));
         let printed = out(&output);
         let lines: Vec<&str> = printed.lines().collect();
@@ -295,25 +290,7 @@ fn interrupted_counts_print_partial_results() {
 #[test]
 fn interrupted_cover_count_prints_partial_count() {
     let problem = out(&xcover(&["example", "queens", "18"], ""));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-        .args(["cover", "count", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(problem.as_bytes())
-        .unwrap();
-    thread::sleep(Duration::from_millis(1000));
-    Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = interrupted_run(&["cover", "count", "-"], &problem, "-INT");
     assert_eq!(output.status.code(), Some(130), "{}", err(&output));
     assert!(
         out(&output).trim_end().ends_with("(partial)"),

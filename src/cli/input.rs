@@ -45,6 +45,19 @@ impl Item {
     }
 }
 
+/// The job of an item; a file error is reported on stderr (and makes the run's outcome
+/// "invalid input") instead.
+pub fn job<'a>(item: &'a Item, outcome: &mut super::Outcome) -> Option<&'a Job> {
+    match item {
+        Item::Job(job) => Some(job),
+        Item::FileError(message) => {
+            eprintln!("xcover: {message}");
+            *outcome = super::Outcome::InvalidInput;
+            None
+        }
+    }
+}
+
 /// [`Item::grid`] as a function, for [`xcover::sudoku::batch::Batch::run`].
 pub fn grid_of(item: &Item) -> Option<&xcover::sudoku::Grid> {
     item.grid()

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::input::{self, CheckedPuzzle, Item, grid_of, read_puzzles};
+use super::input::{self, CheckedPuzzle, grid_of, read_puzzles};
 use super::{Outcome, finish, signals, stdout};
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::logic::{self, Level, Rating};
@@ -222,13 +222,8 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
         }
         let judgements = runner.run(&chunk, grid_of, |solver, _, grid| judge(grid, solver));
         for (item, judgement) in chunk.iter().zip(judgements) {
-            let job = match item {
-                Item::Job(job) => job,
-                Item::FileError(message) => {
-                    eprintln!("xcover: {message}");
-                    outcome = Outcome::InvalidInput;
-                    continue;
-                }
+            let Some(job) = input::job(item, &mut outcome) else {
+                continue;
             };
             let record = match (&job.puzzle, &judgement, args.format) {
                 (_, Some(Judgement::Stopped), _) => {

@@ -475,13 +475,8 @@ fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io:
     let mut total = Stats::default();
     let mut puzzles = 0;
     for item in items {
-        let job = match item {
-            Item::Job(job) => job,
-            Item::FileError(message) => {
-                eprintln!("xcover: {message}");
-                outcome = Outcome::InvalidInput;
-                continue;
-            }
+        let Some(job) = input::job(&item, &mut outcome) else {
+            continue;
         };
         if puzzles > 0 {
             writeln!(out)?;
@@ -493,7 +488,7 @@ fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io:
             Err(error) => {
                 eprintln!("{file}:{}: {}", error.line, error.kind);
                 outcome = Outcome::InvalidInput;
-                let record = Record::invalid(Task::First(format), &job);
+                let record = Record::invalid(Task::First(format), job);
                 writeln!(out, "{}", record.text)?;
                 continue;
             }

@@ -1,17 +1,23 @@
 //! Running the `xcover` binary from integration tests, as a user runs it.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Runs `xcover` with `args`, feeding `stdin`, and returns what it did.
-pub fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+/// Starts `xcover` with `args`, its three streams piped.
+#[allow(dead_code)] // not every test file that includes this module starts processes itself
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_xcover"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `xcover` with `args`, feeding `stdin`, and returns what it did.
+pub fn xcover(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn(args);
     // A command that fails before reading (a usage error) may close its input first.
     let written = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     if let Err(error) = written {
