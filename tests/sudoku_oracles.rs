@@ -233,7 +233,7 @@ fn shared_data_is_present_in_ci() {
         let built_with_it = cfg!(shared_data);
         assert!(
             built_with_it,
-            "built before ../shared/data appeared: rebuild"
+            "built before ../shared/data appeared: `touch build.rs` and rebuild"
         );
     }
 }
