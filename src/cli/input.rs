@@ -33,18 +33,6 @@ pub enum Item {
     FileError(String),
 }
 
-impl Item {
-    /// The grid of an item that holds a valid puzzle.
-    pub fn grid(&self) -> Option<&xcover::sudoku::Grid> {
-        match self {
-            Item::Job(Job {
-                puzzle: Ok(puzzle), ..
-            }) => Some(&puzzle.grid),
-            _ => None,
-        }
-    }
-}
-
 /// The job of an item; a file error is reported on stderr (and makes the run's outcome
 /// "invalid input") instead.
 pub fn job<'a>(item: &'a Item, outcome: &mut super::Outcome) -> Option<&'a Job> {
@@ -58,9 +46,14 @@ pub fn job<'a>(item: &'a Item, outcome: &mut super::Outcome) -> Option<&'a Job> 
     }
 }
 
-/// [`Item::grid`] as a function, for [`xcover::sudoku::batch::Batch::run`].
+/// The grid of an item that holds a valid puzzle, for [`xcover::sudoku::batch::Batch::run`].
 pub fn grid_of(item: &Item) -> Option<&xcover::sudoku::Grid> {
-    item.grid()
+    match item {
+        Item::Job(Job {
+            puzzle: Ok(puzzle), ..
+        }) => Some(&puzzle.grid),
+        _ => None,
+    }
 }
 
 /// Opens a file, or standard input for `-`, with the name to use in messages. The error

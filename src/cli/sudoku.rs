@@ -182,7 +182,6 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
     let mut out = stdout();
     let mut outcome = Outcome::Success;
     let mut total = Stats::default();
-    let mut records_written = 0usize;
     let mut puzzles = 0usize;
     let mut hinted = false;
     loop {
@@ -200,20 +199,11 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
             }) => record(task, solver, file, puzzle),
             _ => unreachable!("only valid puzzles have a grid"),
         });
-        let records = chunk.iter().zip(solved).map(|(item, record)| match item {
-            Item::Job(job) => Some(record.unwrap_or_else(|| Record::invalid(task, job))),
-            Item::FileError(_) => None,
-        });
-        for (item, record) in chunk.iter().zip(records) {
-            let (job, record) = match (item, record) {
-                (Item::Job(job), Some(record)) => (job, record),
-                (Item::FileError(message), _) => {
-                    eprintln!("xcover: {message}");
-                    outcome = Outcome::InvalidInput;
-                    continue;
-                }
-                (Item::Job(_), None) => unreachable!("every job has a record"),
+        for (item, solved) in chunk.iter().zip(solved) {
+            let Some(job) = input::job(item, &mut outcome) else {
+                continue;
             };
+            let record = solved.unwrap_or_else(|| Record::invalid(task, job));
             if !record.finished && !matches!(task, Task::Count(..)) {
                 return interrupted(out, puzzles, started, args.stats, total);
             }
@@ -227,12 +217,11 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
                 eprintln!("{}:{}: {}", job.file, note.line, note.text);
                 hinted |= !note.warning;
             }
-            if record.multiline && records_written > 0 {
+            if record.multiline && puzzles > 0 {
                 writeln!(out)?;
             }
             out.write_all(record.text.trim_end_matches('\n').as_bytes())?;
             writeln!(out)?;
-            records_written += 1;
             puzzles += 1;
             total += record.stats;
             if !record.finished {

@@ -425,50 +425,58 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// The shape for a puzzle of side `side` whose own lines say `comment` and whose
-    /// separators say `separators`: the first of the caller's, the comment's, the separators'
-    /// and the default, where those that are given agree.
+    /// The shape for a puzzle of side `side`, starting at `line`, whose own lines say
+    /// `comment` and whose separators say `separators`: the first of the caller's, the
+    /// comment's, the separators' and the default, where those that are given agree.
     fn resolve_shape(
         &self,
         side: usize,
+        line: usize,
         comment: Option<(BoxShape, usize)>,
         separators: Option<BoxShape>,
-    ) -> Result<(BoxShape, ShapeSource), String> {
-        let comment = comment.or(self.file_shape);
-        let mut stated: Vec<(BoxShape, ShapeSource, String)> = Vec::new();
-        if let Some(shape) = self.given {
-            stated.push((shape, ShapeSource::Given, format!("--box {shape}")));
-        }
-        if let Some((shape, line)) = comment {
-            stated.push((
-                shape,
-                ShapeSource::Comment(line),
-                format!("the '# boxes {shape}' comment on line {line}"),
-            ));
-        }
-        if let Some(shape) = separators {
-            stated.push((
-                shape,
-                ShapeSource::Separators,
-                format!("the grid's separators (boxes {shape})"),
-            ));
-        }
-        if let Some((first, _, said)) = stated.first()
-            && let Some((_, _, other)) = stated.iter().find(|(shape, ..)| shape != first)
-        {
-            return Err(format!("{said} and {other} disagree on the box shape"));
-        }
-        let (shape, source) = match stated.first() {
-            Some(&(shape, source, _)) => (shape, source),
+    ) -> Result<(BoxShape, ShapeSource), PuzzleError> {
+        let fail = |message| {
+            Err(PuzzleError {
+                line,
+                kind: PuzzleErrorKind::BoxShape(message),
+            })
+        };
+        // Described in words only for an error: this runs for every puzzle read.
+        let said = |shape: BoxShape, source: ShapeSource| match source {
+            ShapeSource::Given => format!("--box {shape}"),
+            ShapeSource::Comment(line) => {
+                format!("the '# boxes {shape}' comment on line {line}")
+            }
+            _ => format!("the grid's separators (boxes {shape})"),
+        };
+        let stated = [
+            self.given.map(|shape| (shape, ShapeSource::Given)),
+            comment
+                .or(self.file_shape)
+                .map(|(shape, line)| (shape, ShapeSource::Comment(line))),
+            separators.map(|shape| (shape, ShapeSource::Separators)),
+        ];
+        let mut stated = stated.into_iter().flatten();
+        let (shape, source) = match stated.next() {
+            Some((first, source)) => {
+                if let Some((other, other_source)) = stated.find(|&(shape, _)| shape != first) {
+                    return fail(format!(
+                        "{} and {} disagree on the box shape",
+                        said(first, source),
+                        said(other, other_source)
+                    ));
+                }
+                (first, source)
+            }
             None => match BoxShape::for_size(side) {
                 Some(shape) => (shape, ShapeSource::Default),
-                None => return Err(format!("a {side}x{side} grid is too large")),
+                None => return fail(format!("a {side}x{side} grid is too large")),
             },
         };
         if shape.size() != side {
-            let said = &stated[0].2;
-            return Err(format!(
-                "{said} does not fit a {side}x{side} grid: {} x {} = {}, not {side}",
+            return fail(format!(
+                "{} does not fit a {side}x{side} grid: {} x {} = {}, not {side}",
+                said(shape, source),
                 shape.box_rows(),
                 shape.box_cols(),
                 shape.size()
@@ -494,10 +502,7 @@ impl<R: BufRead> Reader<R> {
             None => None,
         };
         let side = square_root(cells.values.len()).expect("a whole puzzle is square");
-        let (shape, source) = match self.resolve_shape(side, comment, None) {
-            Ok(found) => found,
-            Err(message) => return fail(PuzzleErrorKind::BoxShape(message)),
-        };
+        let (shape, source) = self.resolve_shape(side, line.number, comment, None)?;
         let layout = if cells.numeric {
             Layout::NumberLine
         } else {
@@ -595,12 +600,7 @@ impl<R: BufRead> Reader<R> {
             }
             None => None,
         };
-        let (shape, source) =
-            self.resolve_shape(width, comment, separators)
-                .map_err(|message| PuzzleError {
-                    line: first_line,
-                    kind: PuzzleErrorKind::BoxShape(message),
-                })?;
+        let (shape, source) = self.resolve_shape(width, first_line, comment, separators)?;
         let grid = grid_of(shape, &block.values, |row| block.row_lines[row])?;
         let layout = if block.numeric {
             Layout::Numbers
@@ -650,12 +650,7 @@ impl<R: BufRead> Reader<R> {
                 record.cells.len() / width.max(1)
             )));
         }
-        let (shape, source) =
-            self.resolve_shape(side, comment, None)
-                .map_err(|message| PuzzleError {
-                    line: line.number,
-                    kind: PuzzleErrorKind::BoxShape(message),
-                })?;
+        let (shape, source) = self.resolve_shape(side, line.number, comment, None)?;
         let grid = grid_of(shape, &record.cells, |_| line.number)?;
         Ok(Puzzle {
             grid,
