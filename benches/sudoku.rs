@@ -2,13 +2,15 @@
 //! solutions up to 2 per puzzle (so each time includes proving uniqueness), over whole
 //! collections from `../shared/data/sudoku9/`; criterion's throughput line gives puzzles per
 //! second, so the mean time per puzzle is one over it. Also the enumeration of every solution
-//! of the empty 6x6 grid (28,200,960). Collections that are absent are skipped with a message.
+//! of the empty 6x6 grid (28,200,960), and large grids with and without inference in the
+//! search. Collections that are absent are skipped with a message.
 //!
 //! Run with `cargo bench --bench sudoku`.
 
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use xcover::dlx::Inference;
 use xcover::sudoku::text;
 use xcover::sudoku::{BoxShape, Encoding, Grid};
 
@@ -74,5 +76,54 @@ fn enumerate_6x6(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, collections, enumerate_6x6);
+/// Large grids with and without inference in the search: the non-sparse 16x16 and 25x25
+/// collections of `../shared/data/large-hard/` (solved and proved unique, one verdict per
+/// puzzle), and empty 25x25 and 64x64 grids (a verdict: two solutions found).
+fn large_grids(c: &mut Criterion) {
+    let mut group = c.benchmark_group("large_verdict");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(10));
+    for name in ["16x16", "25x25"] {
+        let path = format!("../shared/data/large-hard/{name}.txt");
+        let Ok(content) = std::fs::read_to_string(&path) else {
+            eprintln!("skipping {name}: {path} is absent");
+            continue;
+        };
+        let grids: Vec<Grid> = text::parse(&content, None)
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|puzzle| puzzle.grid)
+            .collect();
+        let Some(first) = grids.first() else { continue };
+        let encoding = Encoding::new(first.shape());
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        for inference in [Inference::None, Inference::Auto] {
+            let mut solver = encoding.solver();
+            solver.set_inference(inference);
+            group.bench_function(format!("{name}/{inference}"), |b| {
+                b.iter(|| {
+                    grids
+                        .iter()
+                        .map(|grid| solver.verdict(grid).value.count())
+                        .sum::<u128>()
+                })
+            });
+        }
+    }
+    group.throughput(Throughput::Elements(1));
+    for side in [25usize, 64] {
+        let shape = BoxShape::new(side.isqrt(), side.isqrt()).unwrap();
+        let empty = Grid::empty(shape);
+        let encoding = Encoding::new(shape);
+        let mut solver = encoding.solver();
+        group.bench_function(format!("empty_{side}x{side}/auto"), |b| {
+            b.iter(|| solver.verdict(&empty).value.count())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, collections, enumerate_6x6, large_grids);
 criterion_main!(benches);

@@ -1,10 +1,11 @@
 //! Property test: on random small problems, the engine finds exactly the solutions that a
-//! brute-force enumeration of option subsets finds, with and without options chosen up front.
+//! brute-force enumeration of option subsets finds, with and without options chosen up front,
+//! at every inference setting.
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{ItemKind, Matrix, OptionId, Problem, Verdict};
+use xcover::dlx::{Inference, ItemKind, Matrix, OptionId, Problem, Verdict};
 
 /// A random problem: item kinds, then options as item-index sets.
 fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
@@ -77,6 +78,14 @@ proptest! {
     fn solutions_equal_brute_force((kinds, options) in problem_strategy()) {
         let expected = brute_force(&kinds, &options);
         let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        for inference in Inference::ALL {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
+            prop_assert_eq!(found.len(), expected.len(), "{}: no duplicates", inference);
+            prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+            prop_assert_eq!(solver.count(None), expected.len() as u128);
+        }
         let mut solver = matrix.solver();
         let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
         prop_assert_eq!(found.len(), expected.len(), "no solution may be found twice");
@@ -154,6 +163,13 @@ proptest! {
         let expected = brute_force(&kinds, &options);
         prop_assert!(!expected.is_empty(), "the planted cover is a solution");
         let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        for inference in Inference::ALL {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
+            prop_assert_eq!(found.len(), expected.len(), "{}", inference);
+            prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+        }
         let mut solver = matrix.solver();
         let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
         prop_assert_eq!(found.len(), expected.len());

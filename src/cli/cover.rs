@@ -35,9 +35,12 @@ pub enum CoverCommand {
 
 #[derive(Debug, Args)]
 pub struct CoverArgs {
-    /// Print search nodes, link updates and time on stderr.
+    /// Print search nodes, branch points, inference removals, link updates and time on
+    /// stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    inference: super::InferenceArg,
     /// The problem in Knuth's DLX1 format, or - for standard input.
     #[arg(value_name = "FILE|-")]
     file: String,
@@ -126,6 +129,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     };
     let mut solver = matrix.solver();
     solver.set_cancel_flag(Some(signals::flag()));
+    solver.set_inference(common.inference.inference);
     let started = Instant::now();
     let mut out = stdout();
     match command {
@@ -149,8 +153,9 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     let seconds = started.elapsed().as_secs_f64();
     if common.stats {
         eprintln!(
-            "solutions {}, nodes {}, updates {}, time {seconds:.3} s",
-            stats.solutions, stats.nodes, stats.updates,
+            "solutions {}, nodes {}, branch points {}, removals {}, updates {}, time \
+             {seconds:.3} s",
+            stats.solutions, stats.nodes, stats.branches, stats.removals, stats.updates,
         );
     }
     if solver.interrupted() {

@@ -17,6 +17,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xcover::dlx::Inference;
 
 /// Exact-cover solver (Knuth's Algorithm X with dancing links) with Sudoku of any size.
 #[derive(Debug, Parser)]
@@ -55,6 +56,15 @@ pub enum Outcome {
     SolversDisagree,
     /// Ctrl-C or SIGTERM stopped the work; what was finished has been printed.
     Interrupted,
+}
+
+/// `--inference`, for every command that searches.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct InferenceArg {
+    /// How much inference the search makes: none (plain dancing links), root (once per
+    /// search), every (at every node) or auto (every node while it pays).
+    #[arg(long, value_name = "SETTING", default_value_t = Inference::Auto)]
+    pub inference: Inference,
 }
 
 /// `--box`, for every command that reads puzzles.

@@ -84,9 +84,12 @@ pub enum SudokuCommand {
 pub struct PuzzleArgs {
     #[command(flatten)]
     boxes: super::ShapeArg,
-    /// Print puzzles, solutions, search nodes, updates and time on stderr.
+    /// Print puzzles, solutions, search nodes, branch points, inference removals, updates
+    /// and time on stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    inference: super::InferenceArg,
     /// Puzzle files, or - for standard input.
     #[arg(value_name = "FILE|-", required = true)]
     files: Vec<String>,
@@ -178,6 +181,7 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
     let items = input::stream(args.files.clone(), args.boxes.shape);
     let mut runner = Batch::new();
     runner.set_cancel_flag(Some(signals::flag()));
+    runner.set_inference(args.inference.inference);
     let mut bar = ProgressBar::hidden();
     let mut out = stdout();
     let mut outcome = Outcome::Success;
@@ -261,9 +265,12 @@ fn interrupted(
 fn print_stats(puzzles: usize, total: Stats, started: Instant) {
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "puzzles {puzzles}, solutions {}, nodes {}, updates {}, time {seconds:.3} s ({:.1} us per puzzle)",
+        "puzzles {puzzles}, solutions {}, nodes {}, branch points {}, removals {}, updates {}, \
+         time {seconds:.3} s ({:.1} us per puzzle)",
         total.solutions,
         total.nodes,
+        total.branches,
+        total.removals,
         total.updates,
         seconds * 1e6 / puzzles.max(1) as f64
     );
@@ -312,7 +319,12 @@ impl Record {
 }
 
 fn stats_json(stats: Stats) -> Value {
-    json!({"nodes": stats.nodes, "updates": stats.updates})
+    json!({
+        "nodes": stats.nodes,
+        "branches": stats.branches,
+        "removals": stats.removals,
+        "updates": stats.updates,
+    })
 }
 
 /// The layout to print a solution in: the one asked for, else the puzzle's own.
@@ -488,6 +500,7 @@ fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io:
             .or_insert_with(|| Encoding::new(shape));
         let mut solver = encoding.solver();
         solver.set_cancel_flag(Some(Arc::clone(&cancel)));
+        solver.set_inference(args.inference.inference);
         let layout = layout_for(format, puzzle);
         let json = format == Some(SolveFormat::Json);
         if json {

@@ -22,6 +22,10 @@
 
 use super::matrix::{ItemLink, Matrix};
 
+mod inference;
+
+pub use inference::Inference;
+
 /// Marks the length of a covered item. A covered item's length never changes until it is
 /// uncovered (every option through it has left the other columns, so no hide reaches it), so
 /// the bit can sit in the length itself and is simply cleared again by uncover.
@@ -85,6 +89,24 @@ pub(crate) struct Links {
     stack: Vec<u32>,
     level: usize,
     step: Step,
+    /// How much inference searches make, as set.
+    inference: Inference,
+    /// How much inference this search makes: the setting resolved when it started.
+    inferring: Inference,
+    /// One node of each option that inference removed, in the order removed; restored in
+    /// reverse when the search leaves the level that removed it.
+    trail: Vec<u32>,
+    /// At level `l`, the length of `trail` when the level was entered.
+    trail_marks: Vec<u32>,
+    /// At level `l`, the first level whose choice inference has not yet seen on the path to
+    /// this node (inference runs only where the search branches, so forced moves pile up).
+    unseen_from: Vec<u32>,
+    /// At level `l`, the links hidden by the choices at the levels before it (a running sum
+    /// along the path, leaving out the covering of the branch items): about how much work
+    /// finding the items touched since an inference takes.
+    hidden_before: Vec<u64>,
+    /// Scratch space of the inference rules (see `inference.rs`).
+    scratch: inference::Scratch,
 }
 
 /// Where the search loop resumes.
@@ -117,6 +139,8 @@ pub(crate) struct Work {
     pub nodes: u64,
     pub updates: u64,
     pub branches: u64,
+    /// Options removed by inference.
+    pub removals: u64,
 }
 
 /// Why a matrix's arrays cannot be danced on: a broken invariant (a bug in whoever built them).
@@ -141,6 +165,13 @@ impl Links {
             stack: vec![0; primary as usize + 1],
             level: 0,
             step: Step::Enter,
+            inference: Inference::default(),
+            inferring: Inference::None,
+            trail: Vec::new(),
+            trail_marks: vec![0; primary as usize + 1],
+            unseen_from: vec![0; primary as usize + 2],
+            hidden_before: vec![0; primary as usize + 2],
+            scratch: inference::Scratch::new(matrix.item_count as usize),
         };
         if let Err(BrokenLinks(why)) = links.check() {
             panic!("a matrix with broken links: {why}");
@@ -250,6 +281,7 @@ impl Links {
     pub fn restart(&mut self) {
         assert_eq!(self.level, 0, "the previous search was unwound");
         self.step = Step::Enter;
+        self.inferring = self.inference.resolve(self.active_primary);
     }
 
     /// Undoes the choices of a search in progress, leaving the links as the chosen options
@@ -262,9 +294,21 @@ impl Links {
             let x = self.stack[level];
             self.uncover_others(x);
             self.uncover(self.top(x));
+            self.restore(self.trail_marks[level]);
         }
         self.level = 0;
         self.step = Step::Done;
+    }
+
+    /// Sets how much inference later searches make. Only between searches.
+    pub fn set_inference(&mut self, inference: Inference) {
+        assert_eq!(self.level, 0, "inference is set between searches");
+        self.inference = inference;
+    }
+
+    /// How much inference searches make.
+    pub fn inference(&self) -> Inference {
+        self.inference
     }
 
     /// The primary item the search would branch on now (the first with the fewest options),
@@ -293,6 +337,17 @@ impl Links {
     /// This is Knuth's `dlx1` loop: enter a level, choose the item with the fewest options,
     /// cover it, try each of its options in turn, backtrack.
     pub fn run(&mut self, budget: u64) -> (Event, Work) {
+        if self.inferring == Inference::None {
+            self.run_loop::<false>(budget)
+        } else {
+            self.run_loop::<true>(budget)
+        }
+    }
+
+    /// [`Links::run`], compiled twice: without inference, the loop is exactly plain
+    /// dancing links, with none of the trail's bookkeeping.
+    #[inline(always)]
+    fn run_loop<const INFER: bool>(&mut self, budget: u64) -> (Event, Work) {
         let headers = self.item_count;
         let mut level = self.level;
         let mut step = self.step;
@@ -308,8 +363,21 @@ impl Links {
                         step = Step::Backtrack;
                         break Event::Solution;
                     }
-                    let (item, len) = self.fewest_options();
+                    let (mut item, mut len) = self.fewest_options();
+                    if INFER {
+                        self.trail_marks[level] = self.trail.len() as u32;
+                        if (len >= 2 || level == 0) && self.inferring.at_level(level) {
+                            work.removals += self.infer(level);
+                            (item, len) = self.fewest_options();
+                            self.unseen_from[level + 1] = level as u32;
+                        } else {
+                            self.unseen_from[level + 1] = self.unseen_from[level];
+                        }
+                    }
                     if len == 0 {
+                        if INFER {
+                            self.restore(self.trail_marks[level]);
+                        }
                         step = Step::Backtrack;
                         continue;
                     }
@@ -323,10 +391,17 @@ impl Links {
                     if x <= headers {
                         // Back at the header: every option of item `x` has been tried.
                         self.uncover(x);
+                        if INFER {
+                            self.restore(self.trail_marks[level]);
+                        }
                         step = Step::Backtrack;
                         continue;
                     }
-                    work.updates += self.cover_others(x);
+                    let hidden = self.cover_others(x);
+                    work.updates += hidden;
+                    if INFER {
+                        self.hidden_before[level + 1] = self.hidden_before[level] + hidden;
+                    }
                     level += 1;
                     step = Step::Enter;
                 }
@@ -499,6 +574,51 @@ impl Links {
             } else {
                 self.uncover(j);
                 p -= 1;
+            }
+        }
+    }
+
+    /// Takes the option of node `p` out of the problem for now, as inference does when it
+    /// proves that the option is in no solution: unlinks all its nodes (`p`'s too) from their
+    /// columns and remembers it on the trail. `p` must lie in an active column, so that every
+    /// node of its option is linked. Returns the option's size.
+    #[inline(always)]
+    fn remove_option(&mut self, p: u32) -> u32 {
+        let mut size = 0;
+        let mut q = p;
+        loop {
+            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
+            *Self::set(&mut self.down, up) = down;
+            *Self::set(&mut self.up, down) = up;
+            let item = Self::get(&self.top, q);
+            *Self::set(&mut self.top, item) -= 1;
+            size += 1;
+            q = Self::get(&self.right, q);
+            if q == p {
+                break;
+            }
+        }
+        self.trail.push(p);
+        size
+    }
+
+    /// Puts back every option removed since the trail had length `mark`, newest first.
+    fn restore(&mut self, mark: u32) {
+        while self.trail.len() > mark as usize {
+            let Some(p) = self.trail.pop() else { break };
+            // The option's nodes lie in distinct columns, so relinking them in the order they
+            // were unlinked is exact (as for `unhide`).
+            let mut q = p;
+            loop {
+                let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
+                *Self::set(&mut self.down, up) = q;
+                *Self::set(&mut self.up, down) = q;
+                let item = Self::get(&self.top, q);
+                *Self::set(&mut self.top, item) += 1;
+                q = Self::get(&self.right, q);
+                if q == p {
+                    break;
+                }
             }
         }
     }

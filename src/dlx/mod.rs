@@ -13,6 +13,7 @@ mod matrix;
 mod problem;
 mod search;
 
+pub use links::Inference;
 pub use matrix::{Matrix, MatrixError};
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem};
 pub use search::{Branch, ChooseError, Search, Solution, Solutions, Solver, Stats, Stop, Verdict};

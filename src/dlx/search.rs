@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::links::{Event, Links};
+use super::links::{Event, Inference, Links};
 use super::matrix::Matrix;
 use super::problem::{ItemId, OptionId};
 
@@ -42,6 +42,9 @@ pub struct Stats {
     /// Search nodes where the chosen item had two or more options: the points where the
     /// search had to guess rather than follow a forced move.
     pub branches: u64,
+    /// Options that inference proved to be in no solution and removed (counted each time,
+    /// so an option removed on two paths counts twice); see [`Inference`].
+    pub removals: u64,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -50,6 +53,7 @@ impl std::ops::AddAssign for Stats {
         self.updates += other.updates;
         self.solutions += other.solutions;
         self.branches += other.branches;
+        self.removals += other.removals;
     }
 }
 
@@ -250,6 +254,18 @@ impl<'m> Solver<'m> {
         self.stopped = None;
     }
 
+    /// Sets how much inference later searches make (the default is [`Inference::Auto`]).
+    /// Counts and the set of solutions are the same for every setting; nodes, time,
+    /// [`Stats::removals`] and the order of solutions may differ.
+    pub fn set_inference(&mut self, inference: Inference) {
+        self.links.set_inference(inference);
+    }
+
+    /// How much inference searches make.
+    pub fn inference(&self) -> Inference {
+        self.links.inference()
+    }
+
     /// Makes later searches stop at `deadline` (or never, with `None`); see [`Stop`].
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
@@ -426,6 +442,7 @@ impl<'m> Search<'_, 'm> {
             stats.nodes += work.nodes;
             stats.updates += work.updates;
             stats.branches += work.branches;
+            stats.removals += work.removals;
             match event {
                 Event::Solution => {
                     stats.solutions += 1;

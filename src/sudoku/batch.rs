@@ -27,12 +27,14 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 
 use super::{BoxShape, Encoding, Grid, GridSolver};
+use crate::dlx::Inference;
 
 /// Encodings kept across runs, and the settings of the solvers made from them.
 #[derive(Default)]
 pub struct Batch {
     encodings: HashMap<BoxShape, Encoding>,
     cancel: Option<Arc<AtomicBool>>,
+    inference: Inference,
 }
 
 impl Batch {
@@ -46,6 +48,12 @@ impl Batch {
     /// [`GridSolver::interrupted`], which `work` can read.
     pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.cancel = flag;
+    }
+
+    /// Sets how much inference the solvers of later runs make (see
+    /// [`GridSolver::set_inference`]).
+    pub fn set_inference(&mut self, inference: Inference) {
+        self.inference = inference;
     }
 
     /// Calls `work` on every item whose `grid_of` is a grid, in parallel, with a solver for
@@ -68,6 +76,7 @@ impl Batch {
         }
         let encodings = &self.encodings;
         let cancel = &self.cancel;
+        let inference = self.inference;
         items
             .par_iter()
             .map_init(
@@ -78,6 +87,7 @@ impl Batch {
                     let solver = solvers.entry(shape).or_insert_with(|| {
                         let mut solver = encodings[&shape].solver();
                         solver.set_cancel_flag(cancel.clone());
+                        solver.set_inference(inference);
                         solver
                     });
                     Some(work(solver, item, grid))

@@ -174,6 +174,11 @@ impl<'e> GridSolver<'e> {
         self.encoding
     }
 
+    /// Sets how much inference later searches make; see [`Solver::set_inference`].
+    pub fn set_inference(&mut self, inference: crate::dlx::Inference) {
+        self.solver.set_inference(inference);
+    }
+
     /// Makes later searches give up at `deadline`; see [`Solver::set_deadline`].
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.solver.set_deadline(deadline);

@@ -1,0 +1,164 @@
+//! Inference inside the search: the rules really remove options, and no setting changes an
+//! answer (oracle counts, Sudoku counts up to a limit, the large grids' published solutions).
+
+use xcover::dlx::{Inference, Matrix, Stats, format};
+use xcover::problems;
+use xcover::sudoku::{Encoding, Grid, Verdict, text};
+
+/// Counts every solution at one setting.
+fn count_with(matrix: &Matrix, inference: Inference) -> (u128, Stats) {
+    let mut solver = matrix.solver();
+    solver.set_inference(inference);
+    let count = solver.count(None);
+    (count, solver.stats())
+}
+
+#[test]
+fn the_implication_rule_removes_options_in_knuths_example() {
+    // Item A's options (A D G, A D) both hold D, so D's other option (D E G) is in no
+    // solution; the search then needs fewer nodes than plain dancing links (6 nodes).
+    let knuth = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    let matrix = Matrix::new(format::read(knuth).unwrap().problem).unwrap();
+    let (count, plain) = count_with(&matrix, Inference::None);
+    assert_eq!((count, plain.nodes, plain.removals), (1, 6, 0));
+    let (count, inferred) = count_with(&matrix, Inference::EveryNode);
+    assert_eq!(count, 1);
+    assert!(inferred.removals >= 1, "{inferred:?}");
+    assert!(inferred.nodes < plain.nodes, "{inferred:?}");
+}
+
+#[test]
+fn the_pair_rule_finds_a_naked_pair() {
+    // Items p and q each have two options over x and y, and no option holds both p and q:
+    // whichever options cover p and q also cover x and y, so "x r" and "y r" are impossible,
+    // and only the pair rule sees it (no item's options all share an item).
+    let text = "p q r | x y\np x\np y\nq x\nq y\nr x\nr y\nr\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let mut solver = matrix.solver();
+    solver.set_inference(Inference::Root);
+    assert_eq!(solver.count(None), 2);
+    assert_eq!(solver.stats().removals, 2, "{:?}", solver.stats());
+}
+
+#[test]
+fn oracle_counts_hold_at_every_setting() {
+    let cases = [
+        ("queens 8", Matrix::new(problems::queens(8)).unwrap(), 92),
+        ("queens 10", Matrix::new(problems::queens(10)).unwrap(), 724),
+        (
+            "langford 7",
+            Matrix::new(problems::langford(7)).unwrap(),
+            52,
+        ),
+        (
+            "langford 8",
+            Matrix::new(problems::langford(8)).unwrap(),
+            300,
+        ),
+        (
+            "pentominoes 3x20",
+            Matrix::new(problems::pentominoes(3, 20).unwrap()).unwrap(),
+            8,
+        ),
+        (
+            "latin 4",
+            Matrix::new(problems::latin_square(4)).unwrap(),
+            576,
+        ),
+    ];
+    for (name, matrix, expected) in cases {
+        for inference in Inference::ALL {
+            assert_eq!(
+                count_with(&matrix, inference).0,
+                expected,
+                "{name} {inference}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sudoku_counts_hold_at_every_setting() {
+    // Every shipped puzzle file, counted up to 500 solutions: sparse puzzles of every box
+    // shape have many, so the rules run in searches that branch a lot.
+    let mut puzzles = 0;
+    let mut removals = 0;
+    for entry in std::fs::read_dir("data/sudoku").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        if name.contains("solution") || name.contains("invalid") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for puzzle in text::parse(&text, None).into_iter().flatten().take(20) {
+            let encoding = Encoding::new(puzzle.grid.shape());
+            let mut counts = Vec::new();
+            for inference in Inference::ALL {
+                let mut solver = encoding.solver();
+                solver.set_inference(inference);
+                let answer = solver.count(&puzzle.grid, Some(500));
+                removals += answer.stats.removals;
+                counts.push(answer.value);
+            }
+            assert!(
+                counts.windows(2).all(|w| w[0] == w[1]),
+                "{name}: {counts:?}"
+            );
+            puzzles += 1;
+        }
+    }
+    assert!(puzzles >= 10, "{puzzles} puzzles");
+    assert!(
+        removals > 0,
+        "the rules removed nothing in {puzzles} puzzles"
+    );
+}
+
+#[test]
+fn the_setting_names_read_back() {
+    for inference in Inference::ALL {
+        assert_eq!(inference.name().parse::<Inference>(), Ok(inference));
+    }
+    assert!("sometimes".parse::<Inference>().is_err());
+    assert_eq!(Inference::Auto.resolve(324), Inference::None);
+    assert_eq!(Inference::Auto.resolve(1024), Inference::None);
+    assert_eq!(Inference::Auto.resolve(2500), Inference::EveryNode);
+    assert_eq!(Inference::Root.resolve(1024), Inference::Root);
+}
+
+/// Checks every puzzle of a large-hard file against its published solution, with the rules
+/// at every node (what `auto` does from 25x25 up).
+fn large_hard(file: &str) {
+    let dir = "../shared/data/large-hard";
+    let puzzles = std::fs::read_to_string(format!("{dir}/{file}.txt")).unwrap();
+    let solutions = std::fs::read_to_string(format!("{dir}/{file}.solution.txt")).unwrap();
+    let solutions: Vec<Grid> = text::parse(&solutions, None)
+        .into_iter()
+        .map(|p| p.unwrap().grid)
+        .collect();
+    let puzzles = text::parse(&puzzles, None);
+    assert_eq!(puzzles.len(), solutions.len());
+    let mut removals = 0;
+    for (puzzle, solution) in puzzles.into_iter().zip(solutions) {
+        let grid = puzzle.unwrap().grid;
+        let encoding = Encoding::new(grid.shape());
+        let mut solver = encoding.solver();
+        solver.set_inference(Inference::EveryNode);
+        let answer = solver.verdict(&grid);
+        assert_eq!(answer.value, Verdict::Unique(solution), "{file}");
+        removals += answer.stats.removals;
+    }
+    assert!(removals > 0, "the rules removed nothing in {file}");
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn large_16x16_puzzles_are_proved_unique() {
+    large_hard("16x16");
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn large_25x25_puzzles_are_proved_unique() {
+    large_hard("25x25");
+}
