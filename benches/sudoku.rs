@@ -14,8 +14,9 @@ use xcover::dlx::Inference;
 use xcover::sudoku::text;
 use xcover::sudoku::{BoxShape, Encoding, Grid};
 
-fn load(name: &str) -> Option<Vec<Grid>> {
-    let path = format!("../shared/data/sudoku9/{name}.txt");
+/// The puzzles of `../shared/data/{folder}/{name}.txt`, or `None` (said on stderr) if absent.
+fn load(folder: &str, name: &str) -> Option<Vec<Grid>> {
+    let path = format!("../shared/data/{folder}/{name}.txt");
     let Ok(content) = std::fs::read_to_string(&path) else {
         eprintln!("skipping {name}: {path} is absent");
         return None;
@@ -42,7 +43,9 @@ fn collections(c: &mut Criterion) {
         "forum-hardest-1106",
         "serg-multi-10000",
     ] {
-        let Some(grids) = load(name) else { continue };
+        let Some(grids) = load("sudoku9", name) else {
+            continue;
+        };
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -86,16 +89,9 @@ fn large_grids(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(10));
     for name in ["16x16", "25x25"] {
-        let path = format!("../shared/data/large-hard/{name}.txt");
-        let Ok(content) = std::fs::read_to_string(&path) else {
-            eprintln!("skipping {name}: {path} is absent");
+        let Some(grids) = load("large-hard", name) else {
             continue;
         };
-        let grids: Vec<Grid> = text::parse(&content, None)
-            .into_iter()
-            .filter_map(Result::ok)
-            .map(|puzzle| puzzle.grid)
-            .collect();
         let Some(first) = grids.first() else { continue };
         let encoding = Encoding::new(first.shape());
         group.throughput(Throughput::Elements(grids.len() as u64));
