@@ -88,6 +88,12 @@ pub(crate) struct Links {
     /// The choice stack: at level `l`, the node of the option being tried.
     stack: Vec<u32>,
     level: usize,
+    /// The level the search ends at when it backtracks to it: 0 for a whole search; the
+    /// length of the path for a search below a path ([`Links::descend`]); moved down when the
+    /// untried options of a level are given away ([`Links::split_off`]).
+    base: usize,
+    /// The length of the path the search started below (0 for a whole search).
+    root: usize,
     step: Step,
     /// How much inference searches make, as set.
     inference: Inference,
@@ -164,6 +170,8 @@ impl Links {
             chosen: Vec::new(),
             stack: vec![0; primary as usize + 1],
             level: 0,
+            base: 0,
+            root: 0,
             step: Step::Enter,
             inference: Inference::default(),
             inferring: Inference::None,
@@ -281,6 +289,8 @@ impl Links {
     pub fn restart(&mut self) {
         assert_eq!(self.level, 0, "the previous search was unwound");
         self.step = Step::Enter;
+        self.base = 0;
+        self.root = 0;
         self.inferring = self.inference.resolve(self.active_primary);
     }
 
@@ -311,6 +321,11 @@ impl Links {
         self.inference
     }
 
+    /// How much inference a search started now would make (the setting resolved).
+    pub fn resolved_inference(&self) -> Inference {
+        self.inference.resolve(self.active_primary)
+    }
+
     /// The primary item the search would branch on now (the first with the fewest options),
     /// as an index `1..=primary`, with the first nodes of its options in column order; `None`
     /// when every primary item is covered.
@@ -319,17 +334,47 @@ impl Links {
             return None;
         }
         let (item, _) = self.fewest_options();
+        Some((item, self.column_options(item)))
+    }
+
+    /// The first nodes of the options in the column of item `item`, top to bottom.
+    fn column_options(&self, item: u32) -> Vec<u32> {
         let mut options = Vec::new();
         let mut p = self.down(item);
         while p != item {
-            let mut first = p;
-            while self.top(first - 1) != 0 {
-                first -= 1;
-            }
-            options.push(first);
+            options.push(self.first_of(p));
             p = self.down(p);
         }
-        Some((item, options))
+        options
+    }
+
+    /// The options the search branches on at the node where it stands, right after
+    /// [`Links::descend`] (inference at that node included, then undone): `None` at a
+    /// solution, no options at a dead end.
+    pub fn children(&mut self) -> Option<Vec<u32>> {
+        assert!(
+            self.step == Step::Enter,
+            "children are asked for before the search runs"
+        );
+        if self.all_covered() {
+            return None;
+        }
+        let level = self.level;
+        let mut work = Work::default();
+        let (item, len) = if self.inferring == Inference::None {
+            self.branch_item::<false>(level, &mut work)
+        } else {
+            self.branch_item::<true>(level, &mut work)
+        };
+        let options = if len == 0 {
+            Vec::new()
+        } else {
+            self.column_options(item)
+        };
+        if self.inferring != Inference::None {
+            self.restore(self.trail_marks[level]);
+        }
+        Some(options)
     }
 
     /// Runs the search until it reaches a solution, runs out of them, or has entered
@@ -363,17 +408,7 @@ impl Links {
                         step = Step::Backtrack;
                         break Event::Solution;
                     }
-                    let (mut item, mut len) = self.fewest_options();
-                    if INFER {
-                        self.trail_marks[level] = self.trail.len() as u32;
-                        if (len >= 2 || level == 0) && self.inferring.at_level(level) {
-                            work.removals += self.infer(level);
-                            (item, len) = self.fewest_options();
-                            self.unseen_from[level + 1] = level as u32;
-                        } else {
-                            self.unseen_from[level + 1] = self.unseen_from[level];
-                        }
-                    }
+                    let (item, len) = self.branch_item::<INFER>(level, &mut work);
                     if len == 0 {
                         if INFER {
                             self.restore(self.trail_marks[level]);
@@ -397,16 +432,12 @@ impl Links {
                         step = Step::Backtrack;
                         continue;
                     }
-                    let hidden = self.cover_others(x);
-                    work.updates += hidden;
-                    if INFER {
-                        self.hidden_before[level + 1] = self.hidden_before[level] + hidden;
-                    }
+                    work.updates += self.try_option::<INFER>(level, x);
                     level += 1;
                     step = Step::Enter;
                 }
                 Step::Backtrack => {
-                    if level == 0 {
+                    if level == self.base {
                         step = Step::Done;
                         break Event::Exhausted;
                     }
@@ -422,6 +453,236 @@ impl Links {
         self.level = level;
         self.step = step;
         (event, work)
+    }
+
+    /// Entering `level`: runs inference where the setting asks for it (only where the search
+    /// would branch), then returns the primary item to branch on and its number of options.
+    #[inline(always)]
+    fn branch_item<const INFER: bool>(&mut self, level: usize, work: &mut Work) -> (u32, u32) {
+        let (mut item, mut len) = self.fewest_options();
+        if INFER {
+            self.trail_marks[level] = self.trail.len() as u32;
+            if (len >= 2 || level == 0) && self.inferring.at_level(level) {
+                work.removals += self.infer(level);
+                (item, len) = self.fewest_options();
+                self.unseen_from[level + 1] = level as u32;
+            } else {
+                self.unseen_from[level + 1] = self.unseen_from[level];
+            }
+        }
+        (item, len)
+    }
+
+    /// Chooses the option of node `x` at `level` (its branch item is covered): covers its
+    /// other items. Returns the links hidden.
+    #[inline(always)]
+    fn try_option<const INFER: bool>(&mut self, level: usize, x: u32) -> u64 {
+        let hidden = self.cover_others(x);
+        if INFER {
+            self.hidden_before[level + 1] = self.hidden_before[level] + hidden;
+        }
+        hidden
+    }
+
+    /// Starts the search below a path of the search tree instead of at its root: follows
+    /// `path` (first nodes of options) from the root exactly as the search would, entering
+    /// each level (inference included) and choosing the path's option there instead of the
+    /// first. The search then explores the subtree below the path and ends when it has, never
+    /// backtracking into the path. Only right after [`Links::restart`].
+    ///
+    /// Fails with the index of the first option that is not among the options of the item the
+    /// search branches on at that depth (a path of another problem, another inference setting,
+    /// or one that runs past a solution); the links are then unwound.
+    pub fn descend(&mut self, path: &[u32]) -> Result<Work, usize> {
+        assert!(
+            self.level == 0 && self.step == Step::Enter,
+            "descend starts a search"
+        );
+        let result = if self.inferring == Inference::None {
+            self.descend_with::<false>(path)
+        } else {
+            self.descend_with::<true>(path)
+        };
+        match result {
+            Ok(work) => {
+                self.base = self.level;
+                self.root = self.level;
+                Ok(work)
+            }
+            Err(index) => {
+                self.unwind();
+                Err(index)
+            }
+        }
+    }
+
+    fn descend_with<const INFER: bool>(&mut self, path: &[u32]) -> Result<Work, usize> {
+        let mut work = Work::default();
+        for (index, &first) in path.iter().enumerate() {
+            let level = self.level;
+            work.nodes += 1;
+            if self.all_covered() {
+                return Err(index);
+            }
+            let (item, len) = self.branch_item::<INFER>(level, &mut work);
+            let node = self.node_in_column(first, item);
+            let Some(x) = node.filter(|_| len > 0) else {
+                if INFER {
+                    self.restore(self.trail_marks[level]);
+                }
+                return Err(index);
+            };
+            work.branches += u64::from(len >= 2);
+            work.updates += self.cover(item);
+            self.stack[level] = x;
+            work.updates += self.try_option::<INFER>(level, x);
+            self.level += 1;
+        }
+        Ok(work)
+    }
+
+    /// The node of the option starting at node `first` in the column of active item `item`,
+    /// if that option is one of the column's options now.
+    fn node_in_column(&self, first: u32, item: u32) -> Option<u32> {
+        let n = self.item_count as usize;
+        let x = first as usize;
+        if !(x > n + 1 && x < self.top.len() && self.top[x] != 0 && self.top[x - 1] == 0) {
+            return None;
+        }
+        let mut q = first;
+        while self.top(q) != item {
+            if self.top(q) == 0 {
+                return None;
+            }
+            q += 1;
+        }
+        let mut p = self.down(item);
+        while p != item {
+            if p == q {
+                return Some(q);
+            }
+            p = self.down(p);
+        }
+        None
+    }
+
+    /// The first node of the option holding node `x`.
+    fn first_of(&self, x: u32) -> u32 {
+        let mut first = x;
+        while self.top(first - 1) != 0 {
+            first -= 1;
+        }
+        first
+    }
+
+    /// Whether the search is between two calls to [`Links::run`] in the middle of its tree
+    /// (so `stack()` holds its path and the levels above hold untried options).
+    fn in_progress(&self) -> bool {
+        matches!(self.step, Step::Enter | Step::Backtrack)
+    }
+
+    /// The length of the path the search started below.
+    pub fn root_level(&self) -> usize {
+        self.root
+    }
+
+    /// How many options the item chosen at level `l` of the current path had.
+    pub fn options_at(&self, l: usize) -> u32 {
+        self.position(l).1
+    }
+
+    /// At level `l` of the current path: the position of its option among its item's options
+    /// (0 for the first) and their number.
+    fn position(&self, l: usize) -> (u32, u32) {
+        let x = self.stack[l];
+        let item = self.top(x);
+        let mut index = 0;
+        let mut p = self.down(item);
+        while p != x {
+            index += 1;
+            p = self.down(p);
+        }
+        (index, self.top(item) & !COVERED)
+    }
+
+    /// The untried options at level `l` of the current path (first nodes, in the order the
+    /// search would try them).
+    fn untried(&self, l: usize) -> Vec<u32> {
+        let headers = self.item_count;
+        let mut options = Vec::new();
+        let mut p = self.down(self.stack[l]);
+        while p > headers {
+            options.push(self.first_of(p));
+            p = self.down(p);
+        }
+        options
+    }
+
+    /// Gives away the untried options of the shallowest level that has some, so another
+    /// search can explore them: returns that level and those options (first nodes), and this
+    /// search will not try them (it ends when it backtracks to that level). `None` when no
+    /// level has untried options. Only between calls to [`Links::run`].
+    pub fn split_off(&mut self) -> Option<(usize, Vec<u32>)> {
+        if !self.in_progress() {
+            return None;
+        }
+        let level =
+            (self.base..self.level).find(|&l| self.down(self.stack[l]) > self.item_count)?;
+        let options = self.untried(level);
+        self.base = level + 1;
+        Some((level, options))
+    }
+
+    /// What this search has not explored yet, as paths (first nodes; each path's subtree is
+    /// the rest of the work) in the order the search would reach them, each with its estimated
+    /// share of the subtree below the root path. Only between calls to [`Links::run`].
+    pub fn remainder(&self) -> Vec<(Vec<u32>, f64)> {
+        let mut parts = Vec::new();
+        if !self.in_progress() {
+            return parts;
+        }
+        let path: Vec<u32> = self.stack[..self.level]
+            .iter()
+            .map(|&x| self.first_of(x))
+            .collect();
+        let mut shares = vec![1.0; self.level + 1];
+        for l in self.root..self.level {
+            shares[l + 1] = shares[l] / f64::from(self.position(l).1.max(1));
+        }
+        if self.step == Step::Enter {
+            parts.push((path.clone(), shares[self.level]));
+        }
+        for l in (self.base..self.level).rev() {
+            for option in self.untried(l) {
+                let mut prefix = path[..l].to_vec();
+                prefix.push(option);
+                parts.push((prefix, shares[l + 1]));
+            }
+        }
+        parts
+    }
+
+    /// Knuth's estimate of the share of the subtree below the root path that the search has
+    /// explored: at each level, the options before the current one count as done, each
+    /// weighing the share of its level divided by the number of options there.
+    pub fn progress(&self) -> f64 {
+        match self.step {
+            Step::Done => return 1.0,
+            Step::Try => return 0.0,
+            Step::Enter | Step::Backtrack => {}
+        }
+        let mut done = 0.0;
+        let mut share = 1.0;
+        for l in self.root..self.level {
+            let (index, count) = self.position(l);
+            let count = f64::from(count.max(1));
+            done += share * f64::from(index) / count;
+            share /= count;
+        }
+        if self.step == Step::Backtrack {
+            done += share;
+        }
+        done.min(1.0)
     }
 
     #[inline(always)]

@@ -193,6 +193,24 @@ impl Matrix {
         })
     }
 
+    /// A 64-bit fingerprint of the compiled problem (its items, options and their order):
+    /// equal for equal problems on every machine and every run, so that results computed
+    /// apart (shards of one count, checkpoints) can be checked to belong together. FNV-1a
+    /// over the node arrays.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash = Fingerprint::new();
+        hash.add(u64::from(self.item_count));
+        hash.add(u64::from(self.primary_count));
+        for node in &self.nodes {
+            hash.add(u64::from(node.top));
+            hash.add(u64::from(node.right));
+        }
+        for &option in &self.node_option {
+            hash.add(u64::from(option));
+        }
+        hash.finish()
+    }
+
     /// The problem this matrix was compiled from.
     pub fn problem(&self) -> &Problem {
         &self.problem
@@ -268,5 +286,28 @@ mod tests {
             Matrix::new(problem).unwrap_err(),
             MatrixError::NoPrimaryItem
         );
+    }
+}
+
+/// FNV-1a, 64 bits: a hash whose value is fixed by its definition (the standard library's
+/// hasher may change between releases), for fingerprints written to files.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Fingerprint(u64);
+
+impl Fingerprint {
+    pub fn new() -> Fingerprint {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Mixes in the eight bytes of `value`, least significant first.
+    pub fn add(&mut self, value: u64) {
+        for byte in value.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    pub fn finish(self) -> u64 {
+        self.0
     }
 }

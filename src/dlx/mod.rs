@@ -10,10 +10,17 @@ pub mod format;
 #[allow(unsafe_code)] // the one module with unchecked accesses: see its documentation
 mod links;
 mod matrix;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod problem;
 mod search;
 
 pub use links::Inference;
 pub use matrix::{Matrix, MatrixError};
+#[cfg(feature = "parallel")]
+pub use parallel::{Enumeration, Monitor, Outcome, Snapshot, Visitor};
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem};
-pub use search::{Branch, ChooseError, Search, Solution, Solutions, Solver, Stats, Stop, Verdict};
+pub use search::{
+    Branch, ChooseError, PathError, Search, Solution, Solutions, Solver, Stats, Stop, Subtree,
+    Verdict,
+};

@@ -148,6 +148,54 @@ pub struct Branch {
     pub options: Vec<OptionId>,
 }
 
+/// A part of a search: the subtree below a path of choices from the root of the search tree
+/// (the options chosen before the search stay chosen). Subtrees are how one search is split
+/// into disjoint parts, for threads ([`Solver::count_parallel`](Solver)), for machines
+/// ([`Solver::subtrees`]) and for checkpoints ([`Search::remainder`]); a path is meaningful
+/// only for the problem, the chosen options and the inference setting that made it (see
+/// [`Solver::fingerprint`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subtree {
+    /// The options chosen on the way down, one per level of the search.
+    pub path: Vec<OptionId>,
+    /// Knuth's estimate of the share of the whole search tree below this path: the product,
+    /// over the levels of the path, of one over the number of options there.
+    pub share: f64,
+}
+
+impl Subtree {
+    /// The whole search.
+    pub fn root() -> Subtree {
+        Subtree {
+            path: Vec::new(),
+            share: 1.0,
+        }
+    }
+}
+
+/// Why a path is not a path of a search tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathError {
+    /// Where in the path the first wrong option stands.
+    pub index: usize,
+    /// That option.
+    pub option: OptionId,
+}
+
+impl std::fmt::Display for PathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "option {} at step {} of the path is not one the search branches on there (a path \
+             of another problem or another inference setting?)",
+            self.option.0,
+            self.index + 1
+        )
+    }
+}
+
+impl std::error::Error for PathError {}
+
 /// The mutable state of searches on one [`Matrix`].
 ///
 /// ```
@@ -285,6 +333,13 @@ impl<'m> Solver<'m> {
         self.cancel = flag;
     }
 
+    /// Whether the cancellation flag is set or the deadline has passed: a search started now
+    /// would stop at once.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn stop_reason(&self) -> Option<Stop> {
+        stop_reason(self.cancel.as_ref(), self.deadline)
+    }
+
     /// Why the last search stopped before seeing every solution it was asked for, if it did.
     pub fn stopped(&self) -> Option<Stop> {
         self.stopped
@@ -309,7 +364,131 @@ impl<'m> Solver<'m> {
             deadline,
             next_check: CHECK_EVERY,
             exhausted: false,
+            share: 1.0,
+            given: 0.0,
         }
+    }
+
+    /// A search of the subtree below `subtree.path` only: it follows the path from the root
+    /// as [`Solver::search`] would (inference included), then hands out the solutions below
+    /// it. The subtrees that [`Solver::subtrees`], [`Search::split_off`] and
+    /// [`Search::remainder`] give are disjoint and together hold every solution.
+    pub fn search_below(&mut self, subtree: &Subtree) -> Result<Search<'_, 'm>, PathError> {
+        let firsts = self.path_nodes(&subtree.path)?;
+        self.stopped = None;
+        self.links.restart();
+        let work = self.links.descend(&firsts).map_err(|index| PathError {
+            index,
+            option: subtree.path[index],
+        })?;
+        self.add_work(work);
+        let node_limit = self.node_limit;
+        let deadline = self.deadline;
+        Ok(Search {
+            solver: self,
+            nodes: 0,
+            node_limit,
+            deadline,
+            next_check: CHECK_EVERY,
+            exhausted: false,
+            share: subtree.share,
+            given: 0.0,
+        })
+    }
+
+    /// The first nodes of the options of a path; an error names the first unknown one.
+    fn path_nodes(&self, path: &[OptionId]) -> Result<Vec<u32>, PathError> {
+        path.iter()
+            .enumerate()
+            .map(|(index, &option)| {
+                self.matrix
+                    .option_first
+                    .get(option.0 as usize)
+                    .copied()
+                    .filter(|&first| first != 0)
+                    .ok_or(PathError { index, option })
+            })
+            .collect()
+    }
+
+    /// The children of a node of the search tree: the subtrees below `subtree.path` extended
+    /// by each option the search would try there. `None` when the path ends at a solution (a
+    /// leaf); no children at a dead end.
+    pub fn children(&mut self, subtree: &Subtree) -> Result<Option<Vec<Subtree>>, PathError> {
+        let firsts = self.path_nodes(&subtree.path)?;
+        self.links.restart();
+        let descended = self.links.descend(&firsts);
+        let children = descended.map(|_| self.links.children());
+        self.links.unwind();
+        let options = children.map_err(|index| PathError {
+            index,
+            option: subtree.path[index],
+        })?;
+        Ok(options.map(|options| {
+            let share = subtree.share / options.len().max(1) as f64;
+            options
+                .into_iter()
+                .map(|first| {
+                    let mut path = subtree.path.clone();
+                    path.push(OptionId(self.matrix.node_option[first as usize]));
+                    Subtree { path, share }
+                })
+                .collect()
+        }))
+    }
+
+    /// The search split into at least `parts` disjoint subtrees when the tree is big enough
+    /// (otherwise into its leaves), in the order the search visits them. The split is a
+    /// function of the problem, the chosen options, the inference setting and `parts` alone,
+    /// so separate processes that make it agree on it: the biggest subtree (by
+    /// [`Subtree::share`], the first of equals) is replaced by its children until there are
+    /// enough. Costs a walk down the top of the tree for each subtree split.
+    pub fn subtrees(&mut self, parts: usize) -> Vec<Subtree> {
+        let mut subtrees = vec![Subtree::root()];
+        // Leaves and dead ends cannot be split further.
+        let mut whole = vec![false];
+        while subtrees.len() < parts {
+            let biggest = (0..subtrees.len()).filter(|&i| !whole[i]).max_by(|&a, &b| {
+                subtrees[a]
+                    .share
+                    .total_cmp(&subtrees[b].share)
+                    .then(b.cmp(&a))
+            });
+            let Some(biggest) = biggest else { break };
+            match self.children(&subtrees[biggest]) {
+                Ok(Some(children)) if !children.is_empty() => {
+                    let count = children.len();
+                    subtrees.splice(biggest..=biggest, children);
+                    whole.splice(biggest..=biggest, std::iter::repeat_n(false, count));
+                }
+                // A solution or a dead end; paths made here are always valid.
+                _ => whole[biggest] = true,
+            }
+        }
+        subtrees
+    }
+
+    /// A fingerprint of the search: the problem ([`Matrix::fingerprint`]), the options chosen
+    /// before it and how much inference it makes. Two solvers with equal fingerprints search
+    /// the same tree, so their subtrees and counts can be combined.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash = super::matrix::Fingerprint::new();
+        hash.add(self.matrix.fingerprint());
+        let mut chosen: Vec<u32> = self.chosen().map(|o| o.0).collect();
+        chosen.sort_unstable();
+        hash.add(chosen.len() as u64);
+        for option in chosen {
+            hash.add(u64::from(option));
+        }
+        hash.add(self.links.resolved_inference() as u64);
+        hash.finish()
+    }
+
+    fn add_work(&mut self, work: super::links::Work) {
+        self.stats.nodes += work.nodes;
+        self.stats.updates += work.updates;
+        self.stats.branches += work.branches;
+        self.stats.removals += work.removals;
     }
 
     /// Every solution, lazily, each as the list of its options.
@@ -377,6 +556,10 @@ pub struct Search<'s, 'm> {
     next_check: u64,
     /// Whether the search has seen every solution.
     exhausted: bool,
+    /// The estimated share of the whole search tree below this search's path.
+    share: f64,
+    /// The shares of the subtrees given away by [`Search::split_off`].
+    given: f64,
 }
 
 /// A solution, borrowed from the search that found it.
@@ -438,11 +621,8 @@ impl<'m> Search<'_, 'm> {
             let budget = (self.node_limit - self.nodes).min(self.next_check - self.nodes);
             let (event, work) = self.solver.links.run(budget);
             self.nodes += work.nodes;
+            self.solver.add_work(work);
             let stats = &mut self.solver.stats;
-            stats.nodes += work.nodes;
-            stats.updates += work.updates;
-            stats.branches += work.branches;
-            stats.removals += work.removals;
             match event {
                 Event::Solution => {
                     stats.solutions += 1;
@@ -464,21 +644,7 @@ impl<'m> Search<'_, 'm> {
 
     /// Whether the deadline has passed or the flag is set.
     fn should_stop(&self) -> Option<Stop> {
-        let cancelled = self
-            .solver
-            .cancel
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed));
-        if cancelled {
-            return Some(Stop::Cancelled);
-        }
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            return Some(Stop::Deadline);
-        }
-        None
+        stop_reason(self.solver.cancel.as_ref(), self.deadline)
     }
 
     /// Why the last call to [`Search::next_solution`] returned `None` early, if it did.
@@ -502,12 +668,84 @@ impl<'m> Search<'_, 'm> {
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+
+    /// Gives away the untried options of the shallowest level of the current path that has
+    /// some, as subtrees for other searches (another thread, say); this search will not visit
+    /// them. Empty when nothing is left to give. Between two solutions, or after a stop.
+    pub fn split_off(&mut self) -> Vec<Subtree> {
+        let Some((level, options)) = self.solver.links.split_off() else {
+            return Vec::new();
+        };
+        let solver = &*self.solver;
+        let node_option = &solver.matrix.node_option;
+        let stack = solver.links.stack();
+        let mut share = self.share;
+        for l in solver.links.root_level()..=level {
+            share /= f64::from(solver.links.options_at(l).max(1));
+        }
+        let prefix: Vec<OptionId> = stack[..level]
+            .iter()
+            .map(|&x| OptionId(node_option[x as usize]))
+            .collect();
+        self.given += share * options.len() as f64;
+        options
+            .into_iter()
+            .map(|first| {
+                let mut path = prefix.clone();
+                path.push(OptionId(node_option[first as usize]));
+                Subtree { path, share }
+            })
+            .collect()
+    }
+
+    /// What this search has not explored yet, as disjoint subtrees in the order it would
+    /// visit them: after a stop (Ctrl-C, a deadline), these are what a checkpoint saves and
+    /// a later [`Solver::search_below`] each resumes. Empty once the search is over.
+    pub fn remainder(&self) -> Vec<Subtree> {
+        if self.exhausted {
+            return Vec::new();
+        }
+        let node_option = &self.solver.matrix.node_option;
+        self.solver
+            .links
+            .remainder()
+            .into_iter()
+            .map(|(path, share)| Subtree {
+                path: path
+                    .iter()
+                    .map(|&first| OptionId(node_option[first as usize]))
+                    .collect(),
+                share: share * self.share,
+            })
+            .collect()
+    }
+
+    /// Knuth's estimate of the share of the whole search tree this search has explored (of
+    /// its own subtree, times that subtree's share): from the positions of the current
+    /// choices among their items' options. Parts given away are not explored here.
+    pub fn progress(&self) -> f64 {
+        if self.exhausted {
+            return self.share - self.given;
+        }
+        self.solver.links.progress() * self.share
+    }
 }
 
 impl Drop for Search<'_, '_> {
     fn drop(&mut self) {
         self.solver.links.unwind();
     }
+}
+
+/// Why a search must stop now: its cancellation flag is set, or its deadline has passed.
+fn stop_reason(cancel: Option<&Arc<AtomicBool>>, deadline: Option<Instant>) -> Option<Stop> {
+    if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        return Some(Stop::Cancelled);
+    }
+    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        return Some(Stop::Deadline);
+    }
+    None
 }
 
 /// Every solution of a search, each as an owned list of options.

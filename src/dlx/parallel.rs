@@ -1,0 +1,513 @@
+//! One search on every core: a search split into subtrees that threads take from each other.
+//!
+//! A search tree is cut along paths of choices ([`Subtree`]): each worker (a task on rayon's
+//! work-stealing pool) searches the subtree below one path. Whenever a worker's own queue of
+//! tasks is empty, it gives away the untried options of the shallowest level of its current
+//! path ([`Search::split_off`](super::Search::split_off)) as new tasks that idle threads can
+//! steal, so the big subtrees near the root are split again exactly when some thread would
+//! otherwise run out of work; the search that gave them away goes on below. Counts are
+//! exact and the same for every number of threads; without [`Enumeration::ordered`] the
+//! visitor sees solutions in whatever order the threads find them.
+//!
+//! Ordered output: every task owns a slot in a linked list kept in search order. A task that
+//! gives subtrees away inserts their slots right after its own (they come after everything
+//! it still has to do and before what came after it). Solutions of the slot at the head of
+//! the list go to the visitor at once; others wait in their slot's buffer until it reaches
+//! the head. That is the order of a one-thread search, whatever the number of threads.
+//!
+//! A stop (the solver's cancellation flag or deadline) makes every task hand back what it has
+//! not explored, as subtrees, so that a count can be saved and resumed exactly
+//! ([`super::checkpoint`]). [`Monitor`] lets another thread watch the count, the nodes and
+//! Knuth's estimate of how much of the tree is done.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::problem::OptionId;
+use super::search::{PathError, Search, Solver, Stats, Stop, Subtree};
+
+/// Search nodes a worker explores between two looks at the shared state (stop, idle threads,
+/// progress). About a tenth of a millisecond of work.
+const CHUNK: u64 = 1 << 12;
+
+/// What a parallel enumeration does with the solutions it finds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Enumeration {
+    /// Stop after this many solutions (the count is then exactly the limit, if the problem
+    /// has that many).
+    pub limit: Option<u128>,
+    /// Hand solutions to the visitor in the order a one-thread search finds them. Solutions
+    /// found ahead of their turn wait in memory; an ordered run that is stopped returns no
+    /// remainder (what waited is dropped), so it cannot be resumed.
+    pub ordered: bool,
+}
+
+/// How a parallel enumeration ended.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Solutions found (given to the visitor, when there is one).
+    pub solutions: u128,
+    /// The work of every thread, added up.
+    pub stats: Stats,
+    /// Why the search stopped before the end, if it did (reaching the limit is an end).
+    pub stopped: Option<Stop>,
+    /// After a stop, the subtrees not yet explored, disjoint from everything counted in
+    /// `solutions` (empty after an ordered run).
+    pub remainder: Vec<Subtree>,
+}
+
+/// Live figures of a running enumeration, readable from any thread while it runs (each
+/// worker publishes its own every few thousand nodes).
+#[derive(Debug)]
+pub struct Monitor {
+    threads: Vec<ThreadFigures>,
+    /// The shares of the subtrees finished, as `f64` bits.
+    done: AtomicU64,
+}
+
+#[derive(Debug, Default)]
+struct ThreadFigures {
+    solutions: AtomicU64,
+    nodes: AtomicU64,
+    /// The share explored of the subtree the thread is working on, as `f64` bits.
+    live: AtomicU64,
+}
+
+/// What a [`Monitor`] shows at one moment.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Snapshot {
+    /// Solutions found so far (in this run).
+    pub solutions: u64,
+    /// Search nodes entered so far (in this run).
+    pub nodes: u64,
+    /// Knuth's estimate of the share of the whole tree explored, from 0 to 1 (the subtrees
+    /// this run started from may add up to less than 1 when it resumes another).
+    pub explored: f64,
+}
+
+impl Default for Monitor {
+    fn default() -> Monitor {
+        Monitor::new()
+    }
+}
+
+impl Monitor {
+    /// A monitor for an enumeration on the current rayon pool.
+    pub fn new() -> Monitor {
+        Monitor {
+            // One more than the pool's threads, for a caller outside the pool.
+            threads: (0..=rayon::current_num_threads())
+                .map(|_| ThreadFigures::default())
+                .collect(),
+            done: AtomicU64::new(0f64.to_bits()),
+        }
+    }
+
+    /// The figures now.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut snapshot = Snapshot {
+            solutions: 0,
+            nodes: 0,
+            explored: f64::from_bits(self.done.load(Ordering::Relaxed)),
+        };
+        for thread in &self.threads {
+            snapshot.solutions += thread.solutions.load(Ordering::Relaxed);
+            snapshot.nodes += thread.nodes.load(Ordering::Relaxed);
+            snapshot.explored += f64::from_bits(thread.live.load(Ordering::Relaxed));
+        }
+        snapshot.explored = snapshot.explored.min(1.0);
+        snapshot
+    }
+
+    fn thread(&self) -> &ThreadFigures {
+        let index = rayon::current_thread_index().unwrap_or(self.threads.len() - 1);
+        &self.threads[index.min(self.threads.len() - 1)]
+    }
+
+    fn add_done(&self, share: f64) {
+        let _ = self
+            .done
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |bits| {
+                Some((f64::from_bits(bits) + share).to_bits())
+            });
+    }
+}
+
+/// A visitor of solutions, called from any thread.
+pub type Visitor<'v> = &'v (dyn Fn(&[OptionId]) + Sync);
+
+impl<'m> Solver<'m> {
+    /// Searches `subtrees` (all of [`Solver::subtrees`], one part of them, or a checkpoint's
+    /// remainder) on every thread of the current rayon pool, calling `visit` on each
+    /// solution if given. Each thread works on its own copy of this solver (options chosen,
+    /// inference setting, cancellation flag and deadline included).
+    ///
+    /// ```
+    /// use xcover::dlx::{Enumeration, Matrix, Monitor, Subtree};
+    /// use xcover::problems;
+    ///
+    /// let matrix = Matrix::new(problems::queens(10)).unwrap();
+    /// let solver = matrix.solver();
+    /// let monitor = Monitor::new();
+    /// let outcome =
+    ///     solver.enumerate_parallel(vec![Subtree::root()], &Enumeration::default(), None, &monitor);
+    /// assert_eq!(outcome.unwrap().solutions, 724);
+    /// ```
+    ///
+    /// Fails if a subtree's path is not a path of this search (see [`Solver::search_below`]);
+    /// the other subtrees are still searched.
+    pub fn enumerate_parallel(
+        &self,
+        subtrees: Vec<Subtree>,
+        settings: &Enumeration,
+        visit: Option<Visitor<'_>>,
+        monitor: &Monitor,
+    ) -> Result<Outcome, PathError> {
+        let shared = Shared {
+            template: self,
+            solvers: Mutex::new(Vec::new()),
+            settings,
+            visit,
+            monitor,
+            limit_reached: AtomicBool::new(false),
+            claimed: AtomicU64::new(0),
+            totals: Mutex::new(Totals::default()),
+            order: Mutex::new(Order::default()),
+        };
+        let tasks: Vec<(Subtree, usize)> = {
+            let mut order = lock(&shared.order);
+            subtrees
+                .into_iter()
+                .map(|subtree| {
+                    let slot = order.append();
+                    (subtree, slot)
+                })
+                .collect()
+        };
+        rayon::scope(|scope| {
+            for (subtree, slot) in tasks {
+                let shared = &shared;
+                scope.spawn(move |scope| shared.explore(scope, subtree, slot));
+            }
+        });
+        let totals = shared
+            .totals
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        let order = shared.order.into_inner().unwrap_or_else(|e| e.into_inner());
+        let solutions = if settings.ordered {
+            order.emitted
+        } else {
+            totals.solutions
+        };
+        let mut remainder = totals.remainder;
+        if settings.ordered {
+            remainder.clear();
+        }
+        // Subtrees handed back by different threads: put them in search order.
+        remainder.sort_by(|a, b| a.path.iter().map(|o| o.0).cmp(b.path.iter().map(|o| o.0)));
+        if let Some(error) = totals.invalid {
+            return Err(error);
+        }
+        Ok(Outcome {
+            solutions,
+            stats: totals.stats,
+            stopped: totals.stopped,
+            remainder,
+        })
+    }
+}
+
+/// What the workers of one enumeration share.
+struct Shared<'a, 'm> {
+    template: &'a Solver<'m>,
+    /// Solvers not in use, so that a task reuses one rather than copying the template.
+    solvers: Mutex<Vec<Solver<'m>>>,
+    settings: &'a Enumeration,
+    visit: Option<Visitor<'a>>,
+    monitor: &'a Monitor,
+    /// Set when the limit is reached: the workers wind down.
+    limit_reached: AtomicBool,
+    /// Solutions claimed against the limit (unordered runs with a limit only).
+    claimed: AtomicU64,
+    totals: Mutex<Totals>,
+    order: Mutex<Order>,
+}
+
+#[derive(Default)]
+struct Totals {
+    solutions: u128,
+    stats: Stats,
+    stopped: Option<Stop>,
+    remainder: Vec<Subtree>,
+    /// The first path found not to belong to the search.
+    invalid: Option<PathError>,
+}
+
+/// The slots of ordered output, linked in search order (see the module documentation).
+#[derive(Default)]
+struct Order {
+    slots: Vec<Slot>,
+    /// The first slot whose solutions have not all been handed out; `END` when done.
+    head: usize,
+    /// The last slot of the list.
+    tail: usize,
+    /// Solutions handed to the visitor.
+    emitted: u128,
+}
+
+const END: usize = usize::MAX;
+
+struct Slot {
+    next: usize,
+    done: bool,
+    waiting: Vec<Vec<OptionId>>,
+}
+
+impl Order {
+    /// A new slot at the end of the list.
+    fn append(&mut self) -> usize {
+        let slot = self.new_slot(END);
+        if self.slots.len() == 1 {
+            self.head = slot;
+        } else {
+            self.slots[self.tail].next = slot;
+        }
+        self.tail = slot;
+        slot
+    }
+
+    fn new_slot(&mut self, next: usize) -> usize {
+        self.slots.push(Slot {
+            next,
+            done: false,
+            waiting: Vec::new(),
+        });
+        self.slots.len() - 1
+    }
+
+    /// A new slot right after `after`.
+    fn insert_after(&mut self, after: usize) -> usize {
+        let slot = self.new_slot(self.slots[after].next);
+        self.slots[after].next = slot;
+        if self.tail == after {
+            self.tail = slot;
+        }
+        slot
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A worker that panicked leaves the data as consistent as it was: keep going.
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'m> Shared<'_, 'm> {
+    fn limit(&self) -> u128 {
+        self.settings.limit.unwrap_or(u128::MAX)
+    }
+
+    /// Searches one subtree, giving parts of it away when this thread has no other task
+    /// waiting; runs on a pool thread.
+    fn explore<'s>(&'s self, scope: &rayon::Scope<'s>, subtree: Subtree, slot: usize) {
+        let mut solver = lock(&self.solvers)
+            .pop()
+            .unwrap_or_else(|| self.template.clone());
+        solver.reset_stats();
+        let stop = solver.stop_reason();
+        if stop.is_some() || self.limit_reached.load(Ordering::Relaxed) {
+            self.finish(slot, Stats::default(), 0, stop, vec![subtree]);
+            lock(&self.solvers).push(solver);
+            return;
+        }
+        let mut share = subtree.share;
+        let figures = self.monitor.thread();
+        let (prior_solutions, prior_nodes) = (
+            figures.solutions.load(Ordering::Relaxed),
+            figures.nodes.load(Ordering::Relaxed),
+        );
+        let mut found = 0u128;
+        let mut buffer = Vec::new();
+        let (stopped, remainder) = match solver.search_below(&subtree) {
+            Err(error) => {
+                lock(&self.totals).invalid.get_or_insert(error);
+                (None, Vec::new())
+            }
+            Ok(mut search) => {
+                search.set_node_limit(Some(CHUNK));
+                let stopped = loop {
+                    if let Some(solution) = search.next_solution() {
+                        if self.take(slot, &solution, &mut buffer) {
+                            found += 1;
+                        }
+                        continue;
+                    }
+                    match search.stopped() {
+                        None => break None,
+                        Some(Stop::NodeLimit) => {}
+                        Some(stop) => break Some(stop),
+                    }
+                    if self.limit_reached.load(Ordering::Relaxed) {
+                        break None;
+                    }
+                    if rayon::current_num_threads() > 1
+                        && rayon_core::current_thread_has_pending_tasks() == Some(false)
+                    {
+                        share -= self.give_away(scope, &mut search, slot);
+                    }
+                    let nodes = search.nodes();
+                    figures
+                        .solutions
+                        .store(prior_solutions + found as u64, Ordering::Relaxed);
+                    figures.nodes.store(prior_nodes + nodes, Ordering::Relaxed);
+                    figures
+                        .live
+                        .store(search.progress().to_bits(), Ordering::Relaxed);
+                    search.set_node_limit(Some(CHUNK));
+                };
+                let remainder = match stopped {
+                    Some(_) => search.remainder(),
+                    None => Vec::new(),
+                };
+                (stopped, remainder)
+            }
+        };
+        let stats = solver.stats();
+        figures
+            .solutions
+            .store(prior_solutions + found as u64, Ordering::Relaxed);
+        figures
+            .nodes
+            .store(prior_nodes + stats.nodes, Ordering::Relaxed);
+        figures.live.store(0f64.to_bits(), Ordering::Relaxed);
+        if stopped.is_none() {
+            self.monitor.add_done(share);
+        } else {
+            self.monitor
+                .add_done(share - remainder.iter().map(|s| s.share).sum::<f64>());
+        }
+        self.finish(slot, stats, found, stopped, remainder);
+        lock(&self.solvers).push(solver);
+    }
+
+    /// Hands a solution to the visitor (or to its slot's waiting list); whether it counts
+    /// (not past the limit).
+    fn take(
+        &self,
+        slot: usize,
+        solution: &super::Solution<'_>,
+        buffer: &mut Vec<OptionId>,
+    ) -> bool {
+        if self.settings.ordered {
+            let mut order = lock(&self.order);
+            if order.emitted >= self.limit() {
+                self.limit_reached.store(true, Ordering::Relaxed);
+                return false;
+            }
+            if order.head == slot {
+                order.emitted += 1;
+                if let Some(visit) = self.visit {
+                    buffer.clear();
+                    buffer.extend(solution.options());
+                    visit(buffer);
+                }
+                if order.emitted >= self.limit() {
+                    self.limit_reached.store(true, Ordering::Relaxed);
+                }
+            } else {
+                order.slots[slot].waiting.push(solution.to_vec());
+            }
+            return true;
+        }
+        if self.settings.limit.is_some() {
+            let claimed = u128::from(self.claimed.fetch_add(1, Ordering::Relaxed));
+            if claimed >= self.limit() {
+                self.limit_reached.store(true, Ordering::Relaxed);
+                return false;
+            }
+            if claimed + 1 >= self.limit() {
+                self.limit_reached.store(true, Ordering::Relaxed);
+            }
+        }
+        if let Some(visit) = self.visit {
+            buffer.clear();
+            buffer.extend(solution.options());
+            visit(buffer);
+        }
+        true
+    }
+
+    /// Splits the running search and spawns the parts; returns the share given away.
+    fn give_away<'s>(
+        &'s self,
+        scope: &rayon::Scope<'s>,
+        search: &mut Search<'_, 'm>,
+        slot: usize,
+    ) -> f64 {
+        let parts = search.split_off();
+        let given = parts.iter().map(|s| s.share).sum();
+        let slots: Vec<usize> = {
+            let mut order = lock(&self.order);
+            let mut after = slot;
+            parts
+                .iter()
+                .map(|_| {
+                    after = order.insert_after(after);
+                    after
+                })
+                .collect()
+        };
+        for (part, slot) in parts.into_iter().zip(slots) {
+            scope.spawn(move |scope| self.explore(scope, part, slot));
+        }
+        given
+    }
+
+    /// Adds a finished task's figures to the totals and, in order, hands out the solutions
+    /// that waited for it.
+    fn finish(
+        &self,
+        slot: usize,
+        stats: Stats,
+        found: u128,
+        stopped: Option<Stop>,
+        remainder: Vec<Subtree>,
+    ) {
+        {
+            let mut totals = lock(&self.totals);
+            totals.solutions += found;
+            totals.stats += stats;
+            totals.stopped = totals.stopped.or(stopped);
+            totals.remainder.extend(remainder);
+        }
+        if !self.settings.ordered {
+            return;
+        }
+        let mut order = lock(&self.order);
+        order.slots[slot].done = true;
+        if stopped.is_some() {
+            // The solutions after this slot can no longer be handed out in order.
+            self.limit_reached.store(true, Ordering::Relaxed);
+            order.head = END;
+            return;
+        }
+        while order.head != END && order.slots[order.head].done {
+            let next = order.slots[order.head].next;
+            order.head = next;
+            if next == END {
+                break;
+            }
+            let waiting = std::mem::take(&mut order.slots[next].waiting);
+            for solution in waiting {
+                if order.emitted >= self.limit() {
+                    self.limit_reached.store(true, Ordering::Relaxed);
+                    break;
+                }
+                order.emitted += 1;
+                if let Some(visit) = self.visit {
+                    visit(&solution);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! Splitting one search into parts: subtrees below paths, searches that give parts away or
+//! stop and hand back the rest, and the parallel enumeration built on them. Every split must
+//! partition the solutions exactly: the parts' counts add up to the oracle, and the parts'
+//! solutions, put together, are the one-thread search's solutions.
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+
+use xcover::dlx::{Enumeration, Inference, Matrix, Monitor, OptionId, Subtree, format};
+use xcover::problems;
+
+/// Problems with published counts, small enough to split every way.
+fn oracles() -> Vec<(&'static str, Matrix, u128)> {
+    vec![
+        ("queens 8", Matrix::new(problems::queens(8)).unwrap(), 92),
+        ("queens 10", Matrix::new(problems::queens(10)).unwrap(), 724),
+        (
+            "langford 8",
+            Matrix::new(problems::langford(8)).unwrap(),
+            300,
+        ),
+        (
+            "pentominoes 3x20",
+            Matrix::new(problems::pentominoes(20, 3).unwrap()).unwrap(),
+            8,
+        ),
+        (
+            "latin 4",
+            Matrix::new(problems::latin_square(4)).unwrap(),
+            576,
+        ),
+    ]
+}
+
+fn sorted(solution: &[OptionId]) -> Vec<u32> {
+    let mut options: Vec<u32> = solution.iter().map(|o| o.0).collect();
+    options.sort_unstable();
+    options
+}
+
+fn count_below(matrix: &Matrix, inference: Inference, subtrees: &[Subtree]) -> u128 {
+    let mut solver = matrix.solver();
+    solver.set_inference(inference);
+    subtrees
+        .iter()
+        .map(|subtree| {
+            let mut search = solver.search_below(subtree).unwrap();
+            let mut count = 0;
+            while search.next_solution().is_some() {
+                count += 1;
+            }
+            count
+        })
+        .sum()
+}
+
+#[test]
+fn subtrees_partition_every_search_at_every_inference_setting() {
+    for (name, matrix, expected) in oracles() {
+        for inference in [Inference::None, Inference::EveryNode] {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            for parts in [1, 2, 7, 64, 1000] {
+                let subtrees = solver.subtrees(parts);
+                let count = count_below(&matrix, inference, &subtrees);
+                assert_eq!(count, expected, "{name}, {inference}, {parts} parts");
+                let share: f64 = subtrees.iter().map(|s| s.share).sum();
+                assert!((share - 1.0).abs() < 1e-9, "{name}: shares add to {share}");
+            }
+        }
+    }
+}
+
+#[test]
+fn subtrees_are_visited_in_the_order_of_the_whole_search() {
+    let matrix = Matrix::new(problems::queens(8)).unwrap();
+    let mut solver = matrix.solver();
+    let whole: Vec<Vec<OptionId>> = solver.solutions().collect();
+    let mut pieced = Vec::new();
+    for subtree in solver.subtrees(40) {
+        let mut search = solver.search_below(&subtree).unwrap();
+        while let Some(solution) = search.next_solution() {
+            pieced.push(solution.to_vec());
+        }
+    }
+    // A solution lists the path first, then the rest in the order chosen: as the whole
+    // search does.
+    assert_eq!(pieced, whole);
+}
+
+#[test]
+fn a_path_of_another_search_is_refused() {
+    let matrix = Matrix::new(problems::queens(6)).unwrap();
+    let mut solver = matrix.solver();
+    let subtree = &solver.subtrees(10)[3];
+    let mut wrong = subtree.clone();
+    // The option of the first step again: it cannot be chosen twice.
+    wrong.path.push(subtree.path[0]);
+    let error = solver.search_below(&wrong).unwrap_err();
+    assert_eq!(error.index, subtree.path.len());
+    let unknown = Subtree {
+        path: vec![OptionId(10_000)],
+        share: 1.0,
+    };
+    assert_eq!(solver.search_below(&unknown).unwrap_err().index, 0);
+    // The solver is left ready for the next search.
+    assert_eq!(solver.count(None), 4);
+}
+
+#[test]
+fn split_off_and_remainder_partition_what_is_left() {
+    for (name, matrix, expected) in oracles() {
+        for inference in [Inference::None, Inference::EveryNode] {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            let mut given = Vec::new();
+            let mut found = 0u128;
+            let mut search = solver.search();
+            search.set_node_limit(Some(50));
+            // Find a few solutions, giving work away as we go, then stop.
+            for round in 0..6 {
+                while search.next_solution().is_some() {
+                    found += 1;
+                }
+                if search.stopped().is_none() {
+                    break;
+                }
+                if round % 2 == 0 {
+                    given.extend(search.split_off());
+                }
+                search.set_node_limit(Some(50));
+            }
+            let rest = search.remainder();
+            let progress = search.progress();
+            drop(search);
+            let explored: f64 = 1.0 - given.iter().chain(&rest).map(|s| s.share).sum::<f64>();
+            assert!(
+                (0.0..=1.0 + 1e-9).contains(&progress) && progress <= explored + 1e-9,
+                "{name}: progress {progress} beyond the explored share {explored}"
+            );
+            let more =
+                count_below(&matrix, inference, &given) + count_below(&matrix, inference, &rest);
+            assert_eq!(found + more, expected, "{name}, {inference}");
+        }
+    }
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn parallel_counts_are_exact_for_every_thread_count() {
+    for (name, matrix, expected) in oracles() {
+        for threads in [1, 2, 3] {
+            let outcome = pool(threads).install(|| {
+                let solver = matrix.solver();
+                solver
+                    .enumerate_parallel(
+                        vec![Subtree::root()],
+                        &Enumeration::default(),
+                        None,
+                        &Monitor::new(),
+                    )
+                    .unwrap()
+            });
+            assert_eq!(outcome.solutions, expected, "{name} on {threads} threads");
+            assert_eq!(
+                outcome.stats.solutions, expected,
+                "{name} on {threads} threads"
+            );
+            assert!(outcome.remainder.is_empty() && outcome.stopped.is_none());
+        }
+    }
+}
+
+#[test]
+fn parallel_solutions_are_the_same_set_and_ordered_when_asked() {
+    let matrix = Matrix::new(problems::langford(8)).unwrap();
+    let whole: Vec<Vec<OptionId>> = matrix.solver().solutions().collect();
+    let as_set = |solutions: &[Vec<OptionId>]| -> BTreeSet<Vec<u32>> {
+        solutions.iter().map(|s| sorted(s)).collect()
+    };
+    for threads in [2, 3] {
+        for ordered in [false, true] {
+            let seen = Mutex::new(Vec::new());
+            let visit = |solution: &[OptionId]| seen.lock().unwrap().push(solution.to_vec());
+            let settings = Enumeration {
+                ordered,
+                ..Enumeration::default()
+            };
+            let outcome = pool(threads).install(|| {
+                matrix
+                    .solver()
+                    .enumerate_parallel(
+                        vec![Subtree::root()],
+                        &settings,
+                        Some(&visit),
+                        &Monitor::new(),
+                    )
+                    .unwrap()
+            });
+            let seen = seen.into_inner().unwrap();
+            assert_eq!(outcome.solutions, 300);
+            assert_eq!(seen.len(), 300);
+            assert_eq!(as_set(&seen), as_set(&whole));
+            if ordered {
+                assert_eq!(seen, whole, "{threads} threads, ordered");
+            }
+        }
+    }
+}
+
+#[test]
+fn parallel_limits_are_exact() {
+    let matrix = Matrix::new(problems::queens(10)).unwrap();
+    for ordered in [false, true] {
+        for limit in [1, 5, 724, 1000] {
+            let seen = Mutex::new(0u128);
+            let visit = |_: &[OptionId]| *seen.lock().unwrap() += 1;
+            let settings = Enumeration {
+                ordered,
+                limit: Some(limit),
+            };
+            let outcome = pool(2).install(|| {
+                matrix
+                    .solver()
+                    .enumerate_parallel(
+                        vec![Subtree::root()],
+                        &settings,
+                        Some(&visit),
+                        &Monitor::new(),
+                    )
+                    .unwrap()
+            });
+            assert_eq!(outcome.solutions, limit.min(724));
+            assert_eq!(seen.into_inner().unwrap(), limit.min(724));
+        }
+    }
+}
+
+#[test]
+fn knuth_format_problems_split_too() {
+    // Secondary items, and options that name them.
+    let text = "a b c | x y\na x\nb x\nb y\nc\na y\nc x\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let expected = matrix.solver().count(None);
+    let mut solver = matrix.solver();
+    for parts in 1..6 {
+        let subtrees = solver.subtrees(parts);
+        assert_eq!(count_below(&matrix, Inference::None, &subtrees), expected);
+    }
+}
