@@ -4,6 +4,7 @@
 //! solutions, put together, are the one-thread search's solutions.
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use xcover::dlx::{Enumeration, Inference, Matrix, Monitor, OptionId, Subtree, format};
@@ -187,7 +188,10 @@ fn parallel_solutions_are_the_same_set_and_ordered_when_asked() {
     for threads in [2, 3] {
         for ordered in [false, true] {
             let seen = Mutex::new(Vec::new());
-            let visit = |solution: &[OptionId]| seen.lock().unwrap().push(solution.to_vec());
+            let visit = |solution: &[OptionId]| {
+                seen.lock().unwrap().push(solution.to_vec());
+                ControlFlow::Continue(())
+            };
             let settings = Enumeration {
                 ordered,
                 ..Enumeration::default()
@@ -220,7 +224,10 @@ fn parallel_limits_are_exact() {
     for ordered in [false, true] {
         for limit in [1, 5, 724, 1000] {
             let seen = Mutex::new(0u128);
-            let visit = |_: &[OptionId]| *seen.lock().unwrap() += 1;
+            let visit = |_: &[OptionId]| {
+                *seen.lock().unwrap() += 1;
+                ControlFlow::Continue(())
+            };
             let settings = Enumeration {
                 ordered,
                 limit: Some(limit),

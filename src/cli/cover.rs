@@ -5,22 +5,34 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use super::enumerate::{self, SearchArgs, Wanted};
 use super::input::read_text;
 use super::{Outcome, finish, parse_limit, signals, stdout};
-use xcover::dlx::{Matrix, Solver, format};
+use xcover::dlx::{Matrix, OptionId, Solver, format};
 use xcover::problems;
 
 #[derive(Debug, Subcommand)]
 pub enum CoverCommand {
-    /// Print the number of solutions, and nothing else, on stdout.
+    /// Print the number of solutions, and nothing else, on stdout (on every core: -j).
     Count {
         /// Stop counting at N solutions.
         #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u128>,
+        /// text: the count alone; json: a record with the search's fingerprint, the shard,
+        /// the count, nodes and seconds, which `xcover merge` adds up.
+        #[arg(long, value_enum, default_value = "text")]
+        format: CountFormat,
+        #[command(flatten)]
+        search: SearchArgs,
         #[command(flatten)]
         common: CoverArgs,
     },
-    /// Print solutions as the option lines they choose, separated by blank lines.
+    /// Print solutions as the option lines they choose, separated by blank lines. With --all
+    /// the search runs on every core (-j) and solutions come in the order threads find them,
+    /// unless --ordered.
     Solve {
         /// Print every solution, not only the first.
         #[arg(long)]
@@ -28,9 +40,43 @@ pub enum CoverCommand {
         /// Print at most N solutions (implies --all).
         #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u128>,
+        /// Print solutions in the order a one-thread search finds them, whatever -j (those
+        /// found ahead of their turn wait in memory).
+        #[arg(long)]
+        ordered: bool,
+        #[command(flatten)]
+        search: SearchArgs,
         #[command(flatten)]
         common: CoverArgs,
     },
+    /// Print the search split into N parts as a task list: one line per part, each run on
+    /// its own with `cover count --task LINE FILE` (or `solve --all --task`).
+    Split {
+        /// How many parts.
+        #[arg(long, value_name = "N", value_parser = parse_parts)]
+        parts: usize,
+        #[command(flatten)]
+        common: CoverArgs,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CountFormat {
+    /// The count alone.
+    Text,
+    /// One JSON record (JSON Lines).
+    Json,
+}
+
+/// A number of parts for `split`: from 1 to [`enumerate::MAX_PARTS`].
+pub fn parse_parts(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=enumerate::MAX_PARTS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a number of parts from 1 to {}",
+            enumerate::MAX_PARTS
+        )),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -99,9 +145,10 @@ fn parse_board(text: &str) -> Result<(usize, usize), String> {
 }
 
 pub fn run(command: CoverCommand) -> io::Result<Outcome> {
-    let (common, limit, all) = match &command {
-        CoverCommand::Count { limit, common } => (common, *limit, true),
-        CoverCommand::Solve { all, limit, common } => (common, *limit, *all || limit.is_some()),
+    let common = match &command {
+        CoverCommand::Count { common, .. }
+        | CoverCommand::Solve { common, .. }
+        | CoverCommand::Split { common, .. } => common,
     };
     let (name, text) = match read_text(&common.file) {
         Ok(input) => input,
@@ -131,43 +178,162 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     solver.set_cancel_flag(Some(signals::flag()));
     solver.set_inference(common.inference.inference);
     let started = Instant::now();
-    let mut out = stdout();
     match command {
-        CoverCommand::Count { .. } => {
-            let count = solver.count(limit);
-            if solver.interrupted() {
-                writeln!(out, "{count} (partial)")?;
-            } else {
-                writeln!(out, "{count}")?;
-            }
+        CoverCommand::Split { parts, .. } => {
+            let mut out = stdout();
+            enumerate::print_tasks(&mut solver, parts, &mut out)?;
+            finish(out, Outcome::Success)
         }
-        CoverCommand::Solve { .. } => {
-            let wanted = if all { limit.unwrap_or(u128::MAX) } else { 1 };
-            let printed = print_solutions(&mut solver, wanted, &mut out)?;
+        CoverCommand::Solve {
+            all: false,
+            limit: None,
+            ref search,
+            ..
+        } if !search.any() => {
+            let mut out = stdout();
+            let printed = print_solutions(&mut solver, 1, &mut out)?;
             if printed == 0 && !solver.interrupted() {
                 eprintln!("no solution");
             }
+            report(
+                common.stats,
+                &solver.stats(),
+                started,
+                out,
+                solver.interrupted(),
+            )
+        }
+        CoverCommand::Solve {
+            limit,
+            ordered,
+            ref search,
+            ..
+        } => solve_all(&mut solver, search, limit, ordered, &name, common.stats),
+        CoverCommand::Count {
+            limit,
+            format,
+            ref search,
+            ..
+        } => {
+            let wanted = Wanted {
+                limit,
+                ordered: false,
+                visit: None,
+            };
+            let finished = match enumerate::run(&mut solver, search, &wanted, &name) {
+                Ok(finished) => finished,
+                Err(message) => {
+                    eprintln!("xcover: {message}");
+                    return Ok(Outcome::InvalidInput);
+                }
+            };
+            let mut out = stdout();
+            match format {
+                CountFormat::Json => writeln!(out, "{}", finished.record())?,
+                CountFormat::Text if finished.interrupted => {
+                    writeln!(out, "{} (partial)", finished.solutions)?
+                }
+                CountFormat::Text => writeln!(out, "{}", finished.solutions)?,
+            }
+            report(
+                common.stats,
+                &finished.stats,
+                started,
+                out,
+                finished.interrupted,
+            )
         }
     }
-    let stats = solver.stats();
+}
+
+/// `solve --all`: every solution (up to `limit`), from every thread, each printed whole.
+fn solve_all(
+    solver: &mut Solver<'_>,
+    search: &SearchArgs,
+    limit: Option<u128>,
+    ordered: bool,
+    name: &str,
+    stats: bool,
+) -> io::Result<Outcome> {
+    let started = Instant::now();
+    let problem = solver.matrix().problem();
+    // Stdout itself rather than its lock: the writer moves between worker threads.
+    let out = Mutex::new((
+        io::BufWriter::with_capacity(1 << 16, io::stdout()),
+        0u128,
+        None::<io::Error>,
+    ));
+    let visit = |options: &[OptionId]| {
+        let mut guard = out.lock().unwrap_or_else(|e| e.into_inner());
+        let (out, printed, error) = &mut *guard;
+        let mut write = || -> io::Result<()> {
+            if *printed > 0 {
+                writeln!(out)?;
+            }
+            for &option in options {
+                format::write_option(problem, option, out)?;
+                writeln!(out)?;
+            }
+            Ok(())
+        };
+        match write() {
+            Ok(()) => {
+                *printed += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                error.get_or_insert(e);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let wanted = Wanted {
+        limit,
+        ordered,
+        visit: Some(&visit),
+    };
+    let result = enumerate::run(solver, search, &wanted, name);
+    let (out, printed, error) = out.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(error) = error {
+        return Err(error);
+    }
+    let finished = match result {
+        Ok(finished) => finished,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    if printed == 0 && !finished.interrupted && search.resume.is_none() {
+        eprintln!("no solution");
+    }
+    report(stats, &finished.stats, started, out, finished.interrupted)
+}
+
+/// Prints `--stats` and ends the command.
+fn report(
+    stats: bool,
+    work: &xcover::dlx::Stats,
+    started: Instant,
+    out: impl Write,
+    interrupted: bool,
+) -> io::Result<Outcome> {
     let seconds = started.elapsed().as_secs_f64();
-    if common.stats {
+    if stats {
         eprintln!(
             "solutions {}, nodes {}, branch points {}, removals {}, updates {}, time \
              {seconds:.3} s",
-            stats.solutions, stats.nodes, stats.branches, stats.removals, stats.updates,
+            work.solutions, work.nodes, work.branches, work.removals, work.updates,
         );
     }
-    if solver.interrupted() {
-        let outcome = finish(out, Outcome::Interrupted)?;
-        eprintln!(
-            "xcover: interrupted after {seconds:.1} s: {} solutions found so far (a partial \
-             result), {} search nodes",
-            stats.solutions, stats.nodes
-        );
-        return Ok(outcome);
-    }
-    finish(out, Outcome::Success)
+    finish(
+        out,
+        if interrupted {
+            Outcome::Interrupted
+        } else {
+            Outcome::Success
+        },
+    )
 }
 
 /// Streams up to `wanted` solutions: option lines, a blank line between solutions.

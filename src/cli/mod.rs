@@ -7,6 +7,7 @@
 mod compare;
 mod comparison;
 mod cover;
+mod enumerate;
 mod generate;
 mod input;
 mod logic;
@@ -43,6 +44,14 @@ enum Command {
     /// Solve, count, check and encode Sudoku puzzles of any box shape.
     #[command(subcommand)]
     Sudoku(sudoku::SudokuCommand),
+    /// Add up the JSON records of the shards of one search (`count --shard K/N --format
+    /// json`): prints the total; refuses records of another search, a missing, repeated or
+    /// interrupted shard.
+    Merge {
+        /// Files of records (one per line), or - for standard input.
+        #[arg(value_name = "FILE|-", required = true)]
+        files: Vec<String>,
+    },
 }
 
 /// How a command ended, as scripts see it.
@@ -118,6 +127,16 @@ pub fn run() -> ExitCode {
         Command::Cover(command) => cover::run(command),
         Command::Example(command) => cover::example(command),
         Command::Sudoku(command) => sudoku::run(command),
+        Command::Merge { files } => {
+            let mut out = stdout();
+            match enumerate::merge(&files, &mut out) {
+                Ok(_) => finish(out, Outcome::Success),
+                Err(message) => {
+                    eprintln!("xcover: merge: {message}");
+                    Ok(Outcome::InvalidInput)
+                }
+            }
+        }
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -10,13 +10,14 @@
 use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 
+use super::enumerate::{self, SearchArgs, Wanted};
 use super::input::{self, Item, Job, grid_of};
 use super::{Outcome, finish, grid_json, parse_limit, signals, stdout};
 use xcover::dlx::{self, Stats};
@@ -37,16 +38,37 @@ pub enum SudokuCommand {
         /// Output layout; default: the layout of each puzzle.
         #[arg(long, value_enum)]
         format: Option<SolveFormat>,
+        /// With --all: print solutions in the order a one-thread search finds them, whatever
+        /// -j (by default each puzzle's search runs on every core and solutions come in the
+        /// order threads find them).
+        #[arg(long)]
+        ordered: bool,
+        #[command(flatten)]
+        search: SearchArgs,
         #[command(flatten)]
         input: PuzzleArgs,
     },
-    /// Count solutions, one number per line.
+    /// Count solutions, one number per line. A file of many puzzles is spread over the cores
+    /// (-j); a single puzzle's search runs on every core.
     Count {
         /// Stop counting at N.
         #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u128>,
+        /// text: one count per line; json: one record per puzzle (with --shard, --task or a
+        /// single puzzle, the record `xcover merge` adds up).
         #[arg(long, value_enum, default_value = "text")]
         format: ReportFormat,
+        #[command(flatten)]
+        search: SearchArgs,
+        #[command(flatten)]
+        input: PuzzleArgs,
+    },
+    /// Print one puzzle's search split into N parts as a task list: one line per part, each
+    /// run on its own with `sudoku count --task LINE FILE` (or `solve --all --task`).
+    Split {
+        /// How many parts.
+        #[arg(long, value_name = "N", value_parser = super::cover::parse_parts)]
+        parts: usize,
         #[command(flatten)]
         input: PuzzleArgs,
     },
@@ -144,15 +166,29 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
             all,
             limit,
             format,
+            ordered,
+            search,
             input,
-        } if all || limit.is_some() => solve_all(limit.unwrap_or(u128::MAX), format, &input),
-        SudokuCommand::Solve { format, input, .. } => batch(Task::First(format), &input),
+        } if all || limit.is_some() => solve_all(limit, format, ordered, &search, &input),
+        SudokuCommand::Solve { search, .. } if search.any() => {
+            eprintln!("xcover: --shard, --task, --checkpoint and --resume go with --all");
+            Ok(Outcome::InvalidInput)
+        }
+        SudokuCommand::Solve { format, input, .. } => batch(Task::First(format), &input, None),
         SudokuCommand::Count {
             limit,
             format,
+            search,
             input,
-        } => batch(Task::Count(limit, format), &input),
-        SudokuCommand::Check { format, input } => batch(Task::Check(format), &input),
+        } if search.any() => count_one(limit, format, &search, &input),
+        SudokuCommand::Count {
+            limit,
+            format,
+            search,
+            input,
+        } => batch(Task::Count(limit, format), &input, Some(&search)),
+        SudokuCommand::Split { parts, input } => split(parts, &input),
+        SudokuCommand::Check { format, input } => batch(Task::Check(format), &input, None),
         SudokuCommand::Compare(args) => super::compare::run(args),
         SudokuCommand::Generate(args) => super::generate::run(args),
         SudokuCommand::Explain(args) => super::logic::explain(args),
@@ -176,7 +212,10 @@ fn progress_bar() -> ProgressBar {
 
 /// Solves, counts or checks every puzzle, in parallel chunks as they are read, printing
 /// records in input order.
-fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
+///
+/// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted by one
+/// search on every core (`search` holds its flags) rather than by one thread.
+fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Result<Outcome> {
     let started = Instant::now();
     let items = input::stream(args.files.clone(), args.boxes.shape);
     let mut runner = Batch::new();
@@ -196,13 +235,34 @@ fn batch(task: Task, args: &PuzzleArgs) -> io::Result<Outcome> {
         if chunk.len() == CHUNK && bar.is_hidden() && puzzles == 0 {
             bar = progress_bar();
         }
-        let solved = runner.run(&chunk, grid_of, |solver, item, _| match item {
-            Item::Job(Job {
-                file,
-                puzzle: Ok(puzzle),
-            }) => record(task, solver, file, puzzle),
-            _ => unreachable!("only valid puzzles have a grid"),
-        });
+        let single = match (task, search, chunk.as_slice()) {
+            (
+                Task::Count(limit, format),
+                Some(search),
+                [
+                    Item::Job(
+                        job @ Job {
+                            puzzle: Ok(puzzle), ..
+                        },
+                    ),
+                ],
+            ) => Some(count_record(limit, format, search, args, &job.file, puzzle)),
+            _ => None,
+        };
+        let solved = match single {
+            Some(Ok(record)) => vec![Some(record)],
+            Some(Err(message)) => {
+                eprintln!("xcover: {message}");
+                return finish(out, Outcome::InvalidInput);
+            }
+            None => runner.run(&chunk, grid_of, |solver, item, _| match item {
+                Item::Job(Job {
+                    file,
+                    puzzle: Ok(puzzle),
+                }) => record(task, solver, file, puzzle),
+                _ => unreachable!("only valid puzzles have a grid"),
+            }),
+        };
         for (item, solved) in chunk.iter().zip(solved) {
             let Some(job) = input::job(item, &mut outcome) else {
                 continue;
@@ -464,14 +524,187 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
     }
 }
 
-/// `solve --all` / `--limit`: one puzzle at a time, each solution written as it is found, so
-/// that enumerating millions of solutions never holds them in memory.
-fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io::Result<Outcome> {
+/// A solver of the engine for one puzzle, set up from the flags; `None` when its clues
+/// clash.
+fn puzzle_solver<'e>(
+    encoding: &'e Encoding,
+    puzzle: &Puzzle,
+    args: &PuzzleArgs,
+) -> Option<dlx::Solver<'e>> {
+    let mut solver = encoding.puzzle_solver(&puzzle.grid)?;
+    solver.set_cancel_flag(Some(signals::flag()));
+    solver.set_inference(args.inference.inference);
+    Some(solver)
+}
+
+/// Counts one puzzle's solutions with one search on every core (or the part of it that
+/// `search` names) and renders its record.
+fn count_record(
+    limit: Option<u128>,
+    format: ReportFormat,
+    search: &SearchArgs,
+    args: &PuzzleArgs,
+    file: &str,
+    puzzle: &Puzzle,
+) -> Result<Record, String> {
+    let encoding = Encoding::new(puzzle.grid.shape());
+    let label = format!("{file}:{}", puzzle.line);
+    let finished = match puzzle_solver(&encoding, puzzle, args) {
+        Some(mut solver) => {
+            let wanted = Wanted {
+                limit,
+                ordered: false,
+                visit: None,
+            };
+            enumerate::run(&mut solver, search, &wanted, &label)?
+        }
+        // Clashing clues: no search, no solution.
+        None => enumerate::Finished {
+            solutions: 0,
+            stats: Stats::default(),
+            seconds: 0.0,
+            part: enumerate::Part { k: 1, n: 1 },
+            fingerprint: 0,
+            interrupted: false,
+        },
+    };
+    let text = match format {
+        ReportFormat::Text if finished.interrupted => format!("{} (partial)", finished.solutions),
+        ReportFormat::Text => finished.solutions.to_string(),
+        ReportFormat::Json => {
+            let mut record = finished.record();
+            if let Value::Object(fields) = &mut record {
+                fields.insert("file".into(), json!(file));
+                fields.insert("line".into(), json!(puzzle.line));
+                fields.insert("boxes".into(), json!(puzzle.grid.shape().to_string()));
+                fields.insert("limit".into(), json!(limit));
+                fields.insert("stats".into(), stats_json(finished.stats));
+            }
+            record.to_string()
+        }
+    };
+    Ok(Record {
+        text,
+        multiline: false,
+        stats: finished.stats,
+        finished: !finished.interrupted,
+        note: if finished.interrupted {
+            None
+        } else {
+            shape_note(puzzle, finished.solutions)
+        },
+    })
+}
+
+/// The one puzzle of the input, for the flags that split, save or resume a single search;
+/// an error message says why there is not exactly one.
+fn single_puzzle(args: &PuzzleArgs) -> Result<(Arc<str>, Puzzle), String> {
+    let mut found = None;
+    let mut count = 0;
+    for item in input::stream(args.files.clone(), args.boxes.shape) {
+        match item {
+            Item::FileError(message) => return Err(message),
+            Item::Job(Job { file, puzzle }) => {
+                count += 1;
+                match puzzle {
+                    Ok(puzzle) => found = found.or(Some((file, puzzle))),
+                    Err(error) => return Err(format!("{file}:{}: {}", error.line, error.kind)),
+                }
+            }
+        }
+    }
+    match found {
+        Some(found) if count == 1 => Ok(found),
+        _ => Err(format!(
+            "--shard, --task, --checkpoint, --resume and split work on one puzzle; the input \
+             holds {count}"
+        )),
+    }
+}
+
+/// `count` with --shard, --task, --checkpoint or --resume: one puzzle's count.
+fn count_one(
+    limit: Option<u128>,
+    format: ReportFormat,
+    search: &SearchArgs,
+    args: &PuzzleArgs,
+) -> io::Result<Outcome> {
     let started = Instant::now();
-    let items = input::stream(args.files.clone(), args.boxes.shape);
-    let cancel = signals::flag();
-    let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
+    let record = single_puzzle(args).and_then(|(file, puzzle)| {
+        count_record(limit, format, search, args, &file, &puzzle)
+            .map(|record| (record, puzzle, file))
+    });
+    let (record, puzzle, file) = match record {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    if let Some(note) = &record.note {
+        eprintln!("{file}:{}: {}", puzzle.line, note.text);
+    }
     let mut out = stdout();
+    writeln!(out, "{}", record.text)?;
+    if args.stats {
+        print_stats(1, record.stats, started);
+    }
+    if !record.finished {
+        return finish(out, Outcome::Interrupted);
+    }
+    finish(out, Outcome::Success)
+}
+
+/// `split`: the task list of one puzzle's search.
+fn split(parts: usize, args: &PuzzleArgs) -> io::Result<Outcome> {
+    let (_, puzzle) = match single_puzzle(args) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let encoding = Encoding::new(puzzle.grid.shape());
+    let Some(mut solver) = puzzle_solver(&encoding, &puzzle, args) else {
+        eprintln!("xcover: the clues clash: the puzzle has no solution and nothing to split");
+        return Ok(Outcome::InvalidInput);
+    };
+    let mut out = stdout();
+    enumerate::print_tasks(&mut solver, parts, &mut out)?;
+    finish(out, Outcome::Success)
+}
+
+/// Where `solve --all` writes: standard output itself rather than its lock, because the
+/// writer moves between the threads of a search.
+type SharedOut = io::BufWriter<io::Stdout>;
+
+/// `solve --all` / `--limit`: one puzzle at a time, each puzzle's search on every core, each
+/// solution written as it is found, so that enumerating millions of solutions never holds
+/// them in memory (unless --ordered makes some wait for their turn).
+fn solve_all(
+    limit: Option<u128>,
+    format: Option<SolveFormat>,
+    ordered: bool,
+    search: &SearchArgs,
+    args: &PuzzleArgs,
+) -> io::Result<Outcome> {
+    let started = Instant::now();
+    let items: Box<dyn Iterator<Item = Item>> = if search.any() {
+        match single_puzzle(args) {
+            Ok((file, puzzle)) => Box::new(std::iter::once(Item::Job(Job {
+                file,
+                puzzle: Ok(puzzle),
+            }))),
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                return Ok(Outcome::InvalidInput);
+            }
+        }
+    } else {
+        Box::new(input::stream(args.files.clone(), args.boxes.shape).into_iter())
+    };
+    let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
+    let mut out: SharedOut = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let mut outcome = Outcome::Success;
     let mut total = Stats::default();
     let mut puzzles = 0;
@@ -498,9 +731,6 @@ fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io:
         let encoding = encodings
             .entry(shape)
             .or_insert_with(|| Encoding::new(shape));
-        let mut solver = encoding.solver();
-        solver.set_cancel_flag(Some(Arc::clone(&cancel)));
-        solver.set_inference(args.inference.inference);
         let layout = layout_for(format, puzzle);
         let json = format == Some(SolveFormat::Json);
         if json {
@@ -512,53 +742,65 @@ fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io:
                 puzzle.grid.shape()
             )?;
         }
-        let mut written = 0u128;
-        let mut result = Ok(());
-        let stats = solver.for_each_solution(&puzzle.grid, |solution| {
-            if written == limit {
-                return ControlFlow::Break(());
-            }
-            result = if json {
-                let comma = if written > 0 { "," } else { "" };
-                write!(out, "{comma}{}", grid_json(solution))
-            } else {
-                let separator = if written > 0 && is_multiline(layout) {
-                    "\n"
-                } else {
-                    ""
+        let label = format!("{file}:{}", puzzle.line);
+        let (written, finished, result) = match puzzle_solver(encoding, puzzle, args) {
+            None => (0, None, Ok(())),
+            Some(mut solver) => {
+                let (shared, finished) = {
+                    let shared = Mutex::new((out, 0u128, None::<io::Error>));
+                    let visit = |options: &[dlx::OptionId]| {
+                        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        let (out, written, error) = &mut *guard;
+                        let grid = encoding.grid_of(options);
+                        match write_solution(out, &grid, *written, json, layout) {
+                            Ok(()) => {
+                                *written += 1;
+                                ControlFlow::Continue(())
+                            }
+                            Err(e) => {
+                                error.get_or_insert(e);
+                                ControlFlow::Break(())
+                            }
+                        }
+                    };
+                    let wanted = Wanted {
+                        limit,
+                        ordered,
+                        visit: Some(&visit),
+                    };
+                    let finished = enumerate::run(&mut solver, search, &wanted, &label);
+                    (
+                        shared.into_inner().unwrap_or_else(|e| e.into_inner()),
+                        finished,
+                    )
                 };
-                write!(out, "{separator}{}", text::write(solution, layout)).and_then(|()| {
-                    if is_multiline(layout) {
-                        Ok(())
-                    } else {
-                        writeln!(out)
-                    }
-                })
-            };
-            written += 1;
-            if result.is_err() || written == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+                let (returned, written, error) = shared;
+                out = returned;
+                (written, Some(finished), error.map_or(Ok(()), Err))
             }
-        });
+        };
         result?;
-        total += stats;
-        let stopped = solver.interrupted();
+        let finished = match finished.transpose() {
+            Ok(finished) => finished,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                return finish(out, Outcome::InvalidInput);
+            }
+        };
+        let stopped = finished.as_ref().is_some_and(|f| f.interrupted);
+        if let Some(finished) = &finished {
+            total += finished.stats;
+        }
         if json {
             writeln!(
                 out,
                 r#"],"count":{written}{}}}"#,
                 if stopped { r#","partial":true"# } else { "" }
             )?;
-        } else if written == 0 && !stopped {
+        } else if written == 0 && !stopped && search.resume.is_none() {
             writeln!(out, "no solution")?;
         }
         if stopped {
-            eprintln!(
-                "{file}:{}: interrupted after {written} solutions of this puzzle",
-                puzzle.line
-            );
             return interrupted(out, puzzles - 1, started, args.stats, total);
         }
         if let Some(note) = shape_note(puzzle, written) {
@@ -569,6 +811,29 @@ fn solve_all(limit: u128, format: Option<SolveFormat>, args: &PuzzleArgs) -> io:
         print_stats(puzzles, total, started);
     }
     finish(out, outcome)
+}
+
+/// Writes the `index`-th solution of a puzzle (from 0) in its layout, or as a JSON array
+/// element.
+fn write_solution(
+    out: &mut SharedOut,
+    grid: &xcover::sudoku::Grid,
+    index: u128,
+    json: bool,
+    layout: Layout,
+) -> io::Result<()> {
+    if json {
+        let comma = if index > 0 { "," } else { "" };
+        return write!(out, "{comma}{}", grid_json(grid));
+    }
+    if index > 0 && is_multiline(layout) {
+        writeln!(out)?;
+    }
+    write!(out, "{}", text::write(grid, layout))?;
+    if !is_multiline(layout) {
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
 /// `encode`: one puzzle's problem in Knuth's format.

@@ -6,6 +6,7 @@
 //! solution (lazily), the count up to a limit, a [`Verdict`] on uniqueness, and [`Stats`].
 //! [`format`](mod@format) reads and writes Knuth's text format.
 
+pub mod checkpoint;
 pub mod format;
 #[allow(unsafe_code)] // the one module with unchecked accesses: see its documentation
 mod links;
@@ -14,6 +15,7 @@ mod matrix;
 mod parallel;
 mod problem;
 mod search;
+mod split;
 
 pub use links::Inference;
 pub use matrix::{Matrix, MatrixError};
@@ -24,3 +26,4 @@ pub use search::{
     Branch, ChooseError, PathError, Search, Solution, Solutions, Solver, Stats, Stop, Subtree,
     Verdict,
 };
+pub use split::{SUBTREES_PER_SHARD, SubtreeSyntaxError};

@@ -20,6 +20,7 @@
 //! ([`super::checkpoint`]). [`Monitor`] lets another thread watch the count, the nodes and
 //! Knuth's estimate of how much of the tree is done.
 
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -133,8 +134,9 @@ impl Monitor {
     }
 }
 
-/// A visitor of solutions, called from any thread.
-pub type Visitor<'v> = &'v (dyn Fn(&[OptionId]) + Sync);
+/// A visitor of solutions, called from any thread; `Break` ends the enumeration soon after
+/// (when output is closed, say).
+pub type Visitor<'v> = &'v (dyn Fn(&[OptionId]) -> ControlFlow<()> + Sync);
 
 impl<'m> Solver<'m> {
     /// Searches `subtrees` (all of [`Solver::subtrees`], one part of them, or a checkpoint's
@@ -226,7 +228,7 @@ struct Shared<'a, 'm> {
     settings: &'a Enumeration,
     visit: Option<Visitor<'a>>,
     monitor: &'a Monitor,
-    /// Set when the limit is reached: the workers wind down.
+    /// Set when the limit is reached or the visitor breaks: the workers wind down.
     limit_reached: AtomicBool,
     /// Solutions claimed against the limit (unordered runs with a limit only).
     claimed: AtomicU64,
@@ -409,7 +411,7 @@ impl<'m> Shared<'_, 'm> {
                 if let Some(visit) = self.visit {
                     buffer.clear();
                     buffer.extend(solution.options());
-                    visit(buffer);
+                    self.call(visit, buffer);
                 }
                 if order.emitted >= self.limit() {
                     self.limit_reached.store(true, Ordering::Relaxed);
@@ -432,9 +434,16 @@ impl<'m> Shared<'_, 'm> {
         if let Some(visit) = self.visit {
             buffer.clear();
             buffer.extend(solution.options());
-            visit(buffer);
+            self.call(visit, buffer);
         }
         true
+    }
+
+    /// Calls the visitor; a `Break` stops the enumeration.
+    fn call(&self, visit: Visitor<'_>, solution: &[OptionId]) {
+        if visit(solution).is_break() {
+            self.limit_reached.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Splits the running search and spawns the parts; returns the share given away.
@@ -505,7 +514,7 @@ impl<'m> Shared<'_, 'm> {
                 }
                 order.emitted += 1;
                 if let Some(visit) = self.visit {
-                    visit(&solution);
+                    self.call(visit, &solution);
                 }
             }
         }

@@ -209,8 +209,8 @@ impl std::error::Error for PathError {}
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver<'m> {
-    matrix: &'m Matrix,
-    links: Links,
+    pub(super) matrix: &'m Matrix,
+    pub(super) links: Links,
     stats: Stats,
     /// When searches must give up; checked every [`CHECK_EVERY`] nodes.
     deadline: Option<Instant>,
@@ -397,7 +397,7 @@ impl<'m> Solver<'m> {
     }
 
     /// The first nodes of the options of a path; an error names the first unknown one.
-    fn path_nodes(&self, path: &[OptionId]) -> Result<Vec<u32>, PathError> {
+    pub(super) fn path_nodes(&self, path: &[OptionId]) -> Result<Vec<u32>, PathError> {
         path.iter()
             .enumerate()
             .map(|(index, &option)| {
@@ -409,79 +409,6 @@ impl<'m> Solver<'m> {
                     .ok_or(PathError { index, option })
             })
             .collect()
-    }
-
-    /// The children of a node of the search tree: the subtrees below `subtree.path` extended
-    /// by each option the search would try there. `None` when the path ends at a solution (a
-    /// leaf); no children at a dead end.
-    pub fn children(&mut self, subtree: &Subtree) -> Result<Option<Vec<Subtree>>, PathError> {
-        let firsts = self.path_nodes(&subtree.path)?;
-        self.links.restart();
-        let descended = self.links.descend(&firsts);
-        let children = descended.map(|_| self.links.children());
-        self.links.unwind();
-        let options = children.map_err(|index| PathError {
-            index,
-            option: subtree.path[index],
-        })?;
-        Ok(options.map(|options| {
-            let share = subtree.share / options.len().max(1) as f64;
-            options
-                .into_iter()
-                .map(|first| {
-                    let mut path = subtree.path.clone();
-                    path.push(OptionId(self.matrix.node_option[first as usize]));
-                    Subtree { path, share }
-                })
-                .collect()
-        }))
-    }
-
-    /// The search split into at least `parts` disjoint subtrees when the tree is big enough
-    /// (otherwise into its leaves), in the order the search visits them. The split is a
-    /// function of the problem, the chosen options, the inference setting and `parts` alone,
-    /// so separate processes that make it agree on it: the biggest subtree (by
-    /// [`Subtree::share`], the first of equals) is replaced by its children until there are
-    /// enough. Costs a walk down the top of the tree for each subtree split.
-    pub fn subtrees(&mut self, parts: usize) -> Vec<Subtree> {
-        let mut subtrees = vec![Subtree::root()];
-        // Leaves and dead ends cannot be split further.
-        let mut whole = vec![false];
-        while subtrees.len() < parts {
-            let biggest = (0..subtrees.len()).filter(|&i| !whole[i]).max_by(|&a, &b| {
-                subtrees[a]
-                    .share
-                    .total_cmp(&subtrees[b].share)
-                    .then(b.cmp(&a))
-            });
-            let Some(biggest) = biggest else { break };
-            match self.children(&subtrees[biggest]) {
-                Ok(Some(children)) if !children.is_empty() => {
-                    let count = children.len();
-                    subtrees.splice(biggest..=biggest, children);
-                    whole.splice(biggest..=biggest, std::iter::repeat_n(false, count));
-                }
-                // A solution or a dead end; paths made here are always valid.
-                _ => whole[biggest] = true,
-            }
-        }
-        subtrees
-    }
-
-    /// A fingerprint of the search: the problem ([`Matrix::fingerprint`]), the options chosen
-    /// before it and how much inference it makes. Two solvers with equal fingerprints search
-    /// the same tree, so their subtrees and counts can be combined.
-    pub fn fingerprint(&self) -> u64 {
-        let mut hash = super::matrix::Fingerprint::new();
-        hash.add(self.matrix.fingerprint());
-        let mut chosen: Vec<u32> = self.chosen().map(|o| o.0).collect();
-        chosen.sort_unstable();
-        hash.add(chosen.len() as u64);
-        for option in chosen {
-            hash.add(u64::from(option));
-        }
-        hash.add(self.links.resolved_inference() as u64);
-        hash.finish()
     }
 
     fn add_work(&mut self, work: super::links::Work) {

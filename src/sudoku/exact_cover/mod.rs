@@ -79,6 +79,30 @@ impl Encoding {
         OptionId(((row * n + col) * n + value as usize - 1) as u32)
     }
 
+    /// A solver of the engine for `grid`: its clues chosen, ready to search (or to split
+    /// into parts, [`Solver::subtrees`]); `None` if two clues clash (no solution). Its
+    /// solutions become grids with [`Encoding::grid_of`].
+    pub fn puzzle_solver(&self, grid: &Grid) -> Option<Solver<'_>> {
+        assert_eq!(
+            grid.shape(),
+            self.shape,
+            "a grid is solved with the encoding of its shape"
+        );
+        let mut solver = self.matrix.solver();
+        for (cell, value) in grid.clues() {
+            solver.choose(self.option(cell.row, cell.col, value)).ok()?;
+        }
+        Some(solver)
+    }
+
+    /// The grid a solution's options fill in (every option of a solution of
+    /// [`Encoding::puzzle_solver`], clues included).
+    pub fn grid_of(&self, options: &[OptionId]) -> Grid {
+        let mut grid = Grid::empty(self.shape);
+        self.decode(options.iter().copied(), &mut grid);
+        grid
+    }
+
     /// Fills `grid` with the cell and symbol of each option.
     fn decode(&self, options: impl Iterator<Item = OptionId>, grid: &mut Grid) {
         let n = self.shape.size();
