@@ -7,7 +7,9 @@
 //! | solve any exact-cover problem you build in code | [`dlx::Problem`], then [`dlx::Matrix::new`] and [`dlx::Matrix::solver`] |
 //! | read a problem in Knuth's DLX1 format | [`dlx::format::read`] |
 //! | count with a limit, prove uniqueness, enumerate lazily | [`dlx::Solver::count`], [`dlx::Solver::verdict`], [`dlx::Solver::solutions`] |
-//! | stop a long search and resume it, or split it into parts | [`dlx::Search`], [`dlx::Stop`], [`dlx::Solver::branch`], [`dlx::Solver::choose`] |
+//! | stop a long search and resume it | [`dlx::Search`], [`dlx::Stop`] |
+//! | split a search into parts (shards, checkpoints) | [`dlx::Solver::subtrees`], [`dlx::Solver::shard`], [`dlx::Solver::search_below`], [`dlx::Search::remainder`], [`dlx::checkpoint`] |
+//! | count or enumerate one problem on every core (feature `parallel`) | `dlx::Solver::enumerate_parallel` |
 //! | solve one Sudoku from a string | `"...".parse::<`[`sudoku::Grid`]`>()`, then [`sudoku::Grid::verdict`] |
 //! | solve many Sudoku of one shape | [`sudoku::Encoding`] and its [`sudoku::GridSolver`] |
 //! | read and write puzzle files | [`sudoku::text::Reader`], [`sudoku::text::write`] |

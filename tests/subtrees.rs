@@ -261,3 +261,72 @@ fn knuth_format_problems_split_too() {
         assert_eq!(count_below(&matrix, Inference::None, &subtrees), expected);
     }
 }
+
+mod random_problems {
+    use proptest::prelude::*;
+    use xcover::dlx::{Inference, ItemKind, Matrix, Problem};
+
+    /// A random problem with `primary` primary and `secondary` secondary items, its options
+    /// given as bit masks over the items.
+    fn problem(primary: usize, secondary: usize, masks: &[u16]) -> Option<Matrix> {
+        let mut problem = Problem::new();
+        let items: Vec<_> = (0..primary + secondary)
+            .map(|i| {
+                let kind = if i < primary {
+                    ItemKind::Primary
+                } else {
+                    ItemKind::Secondary
+                };
+                problem.add_item(&format!("i{i}"), kind).unwrap()
+            })
+            .collect();
+        for &mask in masks {
+            let option: Vec<_> = (0..items.len())
+                .filter(|&i| mask & (1 << i) != 0)
+                .map(|i| items[i])
+                .collect();
+            if !option.is_empty() {
+                problem.add_option(&option).unwrap();
+            }
+        }
+        Matrix::new(problem).ok()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Splits into any number of parts, and searches stopped anywhere, partition the
+        /// solutions of random problems at every inference setting.
+        #[test]
+        fn every_split_partitions_the_solutions(
+            primary in 1usize..=6,
+            secondary in 0usize..=3,
+            masks in proptest::collection::vec(1u16..512, 0..=14),
+            parts in 1usize..=40,
+            budget in 1u64..=30,
+        ) {
+            let Some(matrix) = problem(primary, secondary, &masks) else { return Ok(()) };
+            for inference in [Inference::None, Inference::Root, Inference::EveryNode] {
+                let mut solver = matrix.solver();
+                solver.set_inference(inference);
+                let expected = solver.count(None);
+                let subtrees = solver.subtrees(parts);
+                prop_assert_eq!(super::count_below(&matrix, inference, &subtrees), expected);
+                let mut search = solver.search();
+                search.set_node_limit(Some(budget));
+                let mut found = 0;
+                while search.next_solution().is_some() {
+                    found += 1;
+                }
+                let given = search.split_off();
+                let rest = search.remainder();
+                drop(search);
+                let more = super::count_below(&matrix, inference, &given)
+                    + super::count_below(&matrix, inference, &rest);
+                // What the search found, what it gave away and what it had left (nothing,
+                // when it ran to the end) are the solutions, each once.
+                prop_assert_eq!(found + more, expected);
+            }
+        }
+    }
+}

@@ -170,3 +170,91 @@ fn parse<T: std::str::FromStr>(line: usize, value: &str, what: &str) -> Result<T
         message: format!("'{value}' is not {what}"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::OptionId;
+
+    fn sample() -> Checkpoint {
+        Checkpoint {
+            fingerprint: 0x9f3a_2b1c_0d4e_5f60,
+            // Past 64 bits: counts are exact however long a count runs.
+            solutions: u128::from(u64::MAX) * 3,
+            nodes: 987_654_321,
+            seconds: 12.5,
+            explored: 0.8125,
+            remainder: vec![
+                Subtree {
+                    path: vec![OptionId(12), OptionId(57)],
+                    share: 0.125,
+                },
+                Subtree::root(),
+                Subtree {
+                    path: vec![OptionId(3)],
+                    share: 1.0 / 3.0,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_as_written() {
+        let mut text = Vec::new();
+        sample().write(&mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("subtree 1:\n"), "{text}");
+        assert_eq!(Checkpoint::read(&text).unwrap(), sample());
+    }
+
+    #[test]
+    fn faults_are_reported_with_their_line() {
+        let mut good = Vec::new();
+        sample().write(&mut good).unwrap();
+        let good = String::from_utf8(good).unwrap();
+        let cases: [(String, usize, &str); 9] = [
+            (String::new(), 1, "not an xcover checkpoint"),
+            (
+                "xcover checkpoint 2\n".into(),
+                1,
+                "not an xcover checkpoint",
+            ),
+            (
+                good.replace("fingerprint 9f", "fingerprint zz"),
+                2,
+                "not a fingerprint",
+            ),
+            (
+                good.replace("solutions ", "solutions -"),
+                3,
+                "not a number of solutions",
+            ),
+            (good.replace("nodes ", "count "), 4, "expected 'nodes"),
+            (
+                good.replace("seconds 12.5", "seconds inf"),
+                5,
+                "not a number of seconds",
+            ),
+            (
+                good.replace("explored 0.8125", "explored 2"),
+                6,
+                "not a share",
+            ),
+            (
+                good.replace("subtree 1:", "subtree 1:x"),
+                8,
+                "is not a subtree",
+            ),
+            (good.replace("end\n", ""), 10, "cut short"),
+        ];
+        for (text, line, message) in cases {
+            let error = Checkpoint::read(&text).unwrap_err();
+            assert_eq!(error.line, line, "{error}");
+            assert!(error.message.contains(message), "{error}");
+        }
+        let cut = good.lines().take(3).collect::<Vec<_>>().join("\n");
+        let error = Checkpoint::read(&cut).unwrap_err();
+        assert_eq!(error.line, 4, "{error}");
+        assert!(error.message.contains("before 'nodes'"), "{error}");
+    }
+}

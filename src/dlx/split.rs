@@ -78,7 +78,7 @@ impl Solver<'_> {
         subtrees
     }
 
-    /// A fingerprint of the search: the problem ([`Matrix::fingerprint`]), the options chosen
+    /// A fingerprint of the search: the problem ([`super::Matrix::fingerprint`]), the options chosen
     /// before it and how much inference it makes. Two solvers with equal fingerprints search
     /// the same tree, so their subtrees and counts can be combined.
     pub fn fingerprint(&self) -> u64 {
