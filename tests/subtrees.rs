@@ -330,3 +330,81 @@ mod random_problems {
         }
     }
 }
+
+/// A count stopped three times (by a flag that the visitor raises after a few more
+/// solutions, as Ctrl-C would), saved to a checkpoint, read back and resumed each time, ends
+/// with the oracle's total, on 1, 2 and 3 threads.
+#[test]
+fn counts_stopped_and_resumed_three_times_reach_the_total() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use xcover::dlx::checkpoint::Checkpoint;
+
+    let mut cases = oracles();
+    cases.push((
+        "queens 12",
+        Matrix::new(problems::queens(12)).unwrap(),
+        14_200,
+    ));
+    cases.push((
+        "langford 11",
+        Matrix::new(problems::langford(11)).unwrap(),
+        35_584,
+    ));
+    for (name, matrix, expected) in cases {
+        for threads in [1, 2, 3] {
+            let flag = Arc::new(AtomicBool::new(false));
+            let mut solver = matrix.solver();
+            solver.set_cancel_flag(Some(Arc::clone(&flag)));
+            let fingerprint = solver.fingerprint();
+            let mut checkpoint = Checkpoint {
+                fingerprint,
+                solutions: 0,
+                nodes: 0,
+                seconds: 0.0,
+                explored: 0.0,
+                remainder: vec![Subtree::root()],
+            };
+            for round in 0..4 {
+                flag.store(false, Ordering::SeqCst);
+                let seen = AtomicU64::new(0);
+                // Stop after a quarter of the solutions more (never in the last round).
+                let stop_at = (expected as u64 / 4).max(1);
+                let visit = |_: &[OptionId]| {
+                    if seen.fetch_add(1, Ordering::SeqCst) + 1 >= stop_at && round < 3 {
+                        flag.store(true, Ordering::SeqCst);
+                    }
+                    ControlFlow::Continue(())
+                };
+                let outcome = pool(threads).install(|| {
+                    solver
+                        .enumerate_parallel(
+                            checkpoint.remainder.clone(),
+                            &Enumeration::default(),
+                            Some(&visit),
+                            &Monitor::new(),
+                        )
+                        .unwrap()
+                });
+                assert_eq!(outcome.solutions, u128::from(seen.load(Ordering::SeqCst)));
+                checkpoint.solutions += outcome.solutions;
+                checkpoint.remainder = outcome.remainder;
+                // Through the file format and back.
+                let mut text = Vec::new();
+                checkpoint.write(&mut text).unwrap();
+                checkpoint = Checkpoint::read(std::str::from_utf8(&text).unwrap()).unwrap();
+                if outcome.stopped.is_none() {
+                    assert!(checkpoint.remainder.is_empty());
+                }
+            }
+            assert!(
+                checkpoint.remainder.is_empty(),
+                "{name}: work left after the last round"
+            );
+            assert_eq!(
+                checkpoint.solutions, expected,
+                "{name} on {threads} threads"
+            );
+        }
+    }
+}

@@ -204,11 +204,21 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             )
         }
         CoverCommand::Solve {
+            all,
             limit,
             ordered,
             ref search,
             ..
-        } => solve_all(&mut solver, search, limit, ordered, &name, common.stats),
+        } => {
+            // Without --all, a part of the search (--shard, --task) prints its first
+            // solution: the one a one-thread search of that part finds first.
+            let (limit, ordered) = if all || limit.is_some() {
+                (limit, ordered)
+            } else {
+                (Some(1), true)
+            };
+            solve_all(&mut solver, search, limit, ordered, &name, common.stats)
+        }
         CoverCommand::Count {
             limit,
             format,

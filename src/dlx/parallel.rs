@@ -187,7 +187,10 @@ impl<'m> Solver<'m> {
                 .collect()
         };
         rayon::scope(|scope| {
-            for (subtree, slot) in tasks {
+            // A thread takes the newest task of its own queue first (others steal the
+            // oldest): spawned last to first, the subtrees are searched in search order,
+            // which is what ordered output needs to stream rather than wait.
+            for (subtree, slot) in tasks.into_iter().rev() {
                 let shared = &shared;
                 scope.spawn(move |scope| shared.explore(scope, subtree, slot));
             }
@@ -316,9 +319,14 @@ impl<'m> Shared<'_, 'm> {
             .pop()
             .unwrap_or_else(|| self.template.clone());
         solver.reset_stats();
-        let stop = solver.stop_reason();
-        if stop.is_some() || self.limit_reached.load(Ordering::Relaxed) {
-            self.finish(slot, Stats::default(), 0, stop, vec![subtree]);
+        if self.limit_reached.load(Ordering::Relaxed) {
+            // Enough solutions: what is left is not wanted (and not handed back).
+            self.finish(slot, Stats::default(), 0, None, Vec::new());
+            lock(&self.solvers).push(solver);
+            return;
+        }
+        if let Some(stop) = solver.stop_reason() {
+            self.finish(slot, Stats::default(), 0, Some(stop), vec![subtree]);
             lock(&self.solvers).push(solver);
             return;
         }
@@ -466,7 +474,7 @@ impl<'m> Shared<'_, 'm> {
                 })
                 .collect()
         };
-        for (part, slot) in parts.into_iter().zip(slots) {
+        for (part, slot) in parts.into_iter().zip(slots).rev() {
             scope.spawn(move |scope| self.explore(scope, part, slot));
         }
         given
