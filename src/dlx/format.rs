@@ -51,6 +51,13 @@ pub enum ParseErrorKind {
     RepeatedItem(String),
     /// The problem is too large for 32-bit indices.
     TooLarge,
+    /// An option gives a primary item a colour (`item:colour`).
+    ColoredPrimary(String),
+    /// An option's `item:` has an empty or unusable colour.
+    InvalidColor(String),
+    /// The item line gives an item bounds (`a:b|item`, DLX3's multiplicities), which this
+    /// reader does not support yet.
+    Multiplicity(String),
 }
 
 impl fmt::Display for ParseError {
@@ -89,7 +96,8 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::InvalidName(name) if name.contains(':') => write!(
                 f,
-                "'{name}' has a color (':'), which DLX1's format does not allow"
+                "'{name}' has a colour (':'); colours go on secondary items in options, not on \
+                 the item line"
             ),
             ParseErrorKind::InvalidName(name) => write!(f, "'{name}' is not a valid item name"),
             ParseErrorKind::UnknownItem(name) => write!(
@@ -101,6 +109,21 @@ impl fmt::Display for ParseErrorKind {
                 "item '{name}' appears twice in this option; an option is a set of items"
             ),
             ParseErrorKind::TooLarge => write!(f, "the problem is too large"),
+            ParseErrorKind::ColoredPrimary(name) => write!(
+                f,
+                "primary item '{name}' has a colour; only secondary items (after '|' on the \
+                 item line) take colours"
+            ),
+            ParseErrorKind::InvalidColor(token) => write!(
+                f,
+                "'{token}' has no usable colour: expected item:colour, the colour without \
+                 spaces, '|' or ':'"
+            ),
+            ParseErrorKind::Multiplicity(token) => write!(
+                f,
+                "'{token}' gives an item bounds (DLX3's a:b|item), which this reader does not \
+                 support yet"
+            ),
         }
     }
 }
@@ -170,6 +193,12 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             kind = ItemKind::Secondary;
             continue;
         }
+        if let Some((bounds, _)) = token.split_once('|')
+            && !bounds.is_empty()
+            && bounds.chars().all(|c| c.is_ascii_digit() || c == ':')
+        {
+            return Err(fail(ParseErrorKind::Multiplicity(token.to_string())));
+        }
         if !is_valid_name(token) || token.contains(':') {
             return Err(fail(ParseErrorKind::InvalidName(token.to_string())));
         }
@@ -195,21 +224,33 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         option.clear();
         for (column, token) in tokens(option_text) {
             let fail = |kind| ParseError { line, column, kind };
-            let item = problem.item(token).ok_or_else(|| {
-                fail(if token.contains(':') {
-                    ParseErrorKind::InvalidName(token.to_string())
-                } else {
-                    ParseErrorKind::UnknownItem(token.to_string())
-                })
-            })?;
-            if option.contains(&item) {
-                return Err(fail(ParseErrorKind::RepeatedItem(token.to_string())));
+            // DLX2's colours: `item:colour`, on secondary items only.
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            let item = problem
+                .item(name)
+                .ok_or_else(|| fail(ParseErrorKind::UnknownItem(name.to_string())))?;
+            if option.iter().any(|&(seen, _)| seen == item) {
+                return Err(fail(ParseErrorKind::RepeatedItem(name.to_string())));
             }
-            option.push(item);
+            let color = match color {
+                None => None,
+                Some(_) if problem.kind(item) == ItemKind::Primary => {
+                    return Err(fail(ParseErrorKind::ColoredPrimary(name.to_string())));
+                }
+                Some(color) => Some(
+                    problem
+                        .add_color(color)
+                        .map_err(|_| fail(ParseErrorKind::InvalidColor(token.to_string())))?,
+                ),
+            };
+            option.push((item, color));
         }
         if option
             .iter()
-            .all(|&item| problem.kind(item) == ItemKind::Secondary)
+            .all(|&(item, _)| problem.kind(item) == ItemKind::Secondary)
         {
             warnings.push(Warning {
                 line,
@@ -217,11 +258,13 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
                     .to_string(),
             });
         }
-        problem.add_option(&option).map_err(|_| ParseError {
-            line,
-            column: 1,
-            kind: ParseErrorKind::TooLarge,
-        })?;
+        problem
+            .add_colored_option(&option)
+            .map_err(|_| ParseError {
+                line,
+                column: 1,
+                kind: ParseErrorKind::TooLarge,
+            })?;
     }
     Ok(Parsed { problem, warnings })
 }
@@ -276,7 +319,11 @@ pub fn write_option<W: Write>(
     let names = problem
         .option(option)
         .iter()
-        .map(|&item| problem.name(item));
+        .zip(problem.option_colors(option))
+        .map(|(&item, color)| match color {
+            None => problem.name(item).to_string(),
+            Some(color) => format!("{}:{}", problem.name(item), problem.color_name(color)),
+        });
     write!(out, "{}", names.format(" "))
 }
 

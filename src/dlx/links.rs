@@ -31,6 +31,11 @@ pub use inference::Inference;
 /// the bit can sit in the length itself and is simply cleared again by uncover.
 const COVERED: u32 = 1 << 31;
 
+/// The colour of a node whose option agrees with the colour already chosen for its item
+/// (Knuth's -1 in DLX2): such a node is left in place by hides, and choosing its option
+/// changes nothing in that item.
+const PURIFIED: u32 = u32::MAX;
+
 /// The index of the first smallest length in `lens`, and that length; stops at the first
 /// block holding a 0 or 1, since nothing beats a dead end or a forced move. Works on blocks of
 /// 16 lengths, whose minimum the compiler computes with SIMD instructions; only the winning
@@ -82,6 +87,11 @@ pub(crate) struct Links {
     down: Vec<u32>,
     top: Vec<u32>,
     right: Vec<u32>,
+    /// The colour of each node (0 for none, [`PURIFIED`] while its colour is settled), or
+    /// empty when the problem has no colours.
+    color: Vec<u32>,
+    /// Whether any option gives a secondary item a colour.
+    colored: bool,
     items: Vec<ItemLink>,
     /// First nodes of the options chosen before the search, in the order chosen.
     chosen: Vec<u32>,
@@ -166,6 +176,8 @@ impl Links {
             down: matrix.nodes.iter().map(|n| n.down).collect(),
             top: matrix.nodes.iter().map(|n| n.top).collect(),
             right: matrix.nodes.iter().map(|n| n.right).collect(),
+            color: matrix.colors.clone(),
+            colored: !matrix.colors.is_empty(),
             items: matrix.items.clone(),
             chosen: Vec::new(),
             stack: vec![0; primary as usize + 1],
@@ -199,6 +211,15 @@ impl Links {
         }
         if self.top[n + 1] != 0 || self.top[len - 1] != 0 {
             return Err(BrokenLinks("options must be framed by spacers"));
+        }
+        if self.colored && self.color.len() != len {
+            return Err(BrokenLinks("one colour per node"));
+        }
+        let primary = self.primary;
+        if self.colored
+            && (0..len).any(|x| self.color[x] != 0 && (x <= n || self.top[x] <= primary))
+        {
+            return Err(BrokenLinks("colours only on nodes of secondary items"));
         }
         let linked = |i: u32| (i as usize) < len;
         for x in 0..len {
@@ -245,7 +266,11 @@ impl Links {
         }
         let mut p = first;
         while self.top(p) != 0 {
-            if !self.is_active(self.top(p)) {
+            let item = self.top(p);
+            // Without colours, an option is hidden only by covering one of its items. A
+            // clash of colours hides an option by unlinking its other nodes.
+            let hidden = self.colored && !self.in_column(p, item);
+            if !self.is_active(item) || hidden {
                 return None;
             }
             p += 1;
@@ -253,7 +278,11 @@ impl Links {
         let mut updates = 0;
         let mut p = first;
         while self.top(p) != 0 {
-            updates += self.cover(self.top(p));
+            updates += if self.colored {
+                self.commit::<true>(p)
+            } else {
+                self.commit::<false>(p)
+            };
             p += 1;
         }
         self.chosen.push(first);
@@ -269,7 +298,11 @@ impl Links {
                 last += 1;
             }
             for p in (first..=last).rev() {
-                self.uncover(self.top(p));
+                if self.colored {
+                    self.uncommit::<true>(p);
+                } else {
+                    self.uncommit::<false>(p);
+                }
             }
         }
     }
@@ -291,7 +324,7 @@ impl Links {
         self.step = Step::Enter;
         self.base = 0;
         self.root = 0;
-        self.inferring = self.inference.resolve(self.active_primary);
+        self.inferring = self.resolved_inference();
     }
 
     /// Undoes the choices of a search in progress, leaving the links as the chosen options
@@ -302,8 +335,13 @@ impl Links {
         // items are all covered.
         for level in (0..self.level).rev() {
             let x = self.stack[level];
-            self.uncover_others(x);
-            self.uncover(self.top(x));
+            if self.colored {
+                self.uncover_others::<true>(x);
+                self.uncover::<true>(self.top(x));
+            } else {
+                self.uncover_others::<false>(x);
+                self.uncover::<false>(self.top(x));
+            }
             self.restore(self.trail_marks[level]);
         }
         self.level = 0;
@@ -323,6 +361,11 @@ impl Links {
 
     /// How much inference a search started now would make (the setting resolved).
     pub fn resolved_inference(&self) -> Inference {
+        // The rules reason about items that options share; colours let options share
+        // secondary items, so they stay off there.
+        if self.colored {
+            return Inference::None;
+        }
         self.inference.resolve(self.active_primary)
     }
 
@@ -382,17 +425,19 @@ impl Links {
     /// This is Knuth's `dlx1` loop: enter a level, choose the item with the fewest options,
     /// cover it, try each of its options in turn, backtrack.
     pub fn run(&mut self, budget: u64) -> (Event, Work) {
-        if self.inferring == Inference::None {
-            self.run_loop::<false>(budget)
-        } else {
-            self.run_loop::<true>(budget)
+        match (self.inferring != Inference::None, self.colored) {
+            (false, false) => self.run_loop::<false, false>(budget),
+            (true, false) => self.run_loop::<true, false>(budget),
+            // Inference is off with colours (see `resolved_inference`).
+            (_, true) => self.run_loop::<false, true>(budget),
         }
     }
 
-    /// [`Links::run`], compiled twice: without inference, the loop is exactly plain
-    /// dancing links, with none of the trail's bookkeeping.
+    /// [`Links::run`], compiled three times: without inference or colours, the loop is
+    /// exactly plain dancing links, with none of the trail's bookkeeping and no look at
+    /// colours.
     #[inline(always)]
-    fn run_loop<const INFER: bool>(&mut self, budget: u64) -> (Event, Work) {
+    fn run_loop<const INFER: bool, const C: bool>(&mut self, budget: u64) -> (Event, Work) {
         let headers = self.item_count;
         let mut level = self.level;
         let mut step = self.step;
@@ -417,7 +462,7 @@ impl Links {
                         continue;
                     }
                     work.branches += u64::from(len >= 2);
-                    work.updates += self.cover(item);
+                    work.updates += self.cover::<C>(item);
                     self.stack[level] = self.down(item);
                     step = Step::Try;
                 }
@@ -425,14 +470,14 @@ impl Links {
                     let x = self.stack[level];
                     if x <= headers {
                         // Back at the header: every option of item `x` has been tried.
-                        self.uncover(x);
+                        self.uncover::<C>(x);
                         if INFER {
                             self.restore(self.trail_marks[level]);
                         }
                         step = Step::Backtrack;
                         continue;
                     }
-                    work.updates += self.try_option::<INFER>(level, x);
+                    work.updates += self.try_option::<INFER, C>(level, x);
                     level += 1;
                     step = Step::Enter;
                 }
@@ -443,7 +488,7 @@ impl Links {
                     }
                     level -= 1;
                     let x = self.stack[level];
-                    self.uncover_others(x);
+                    self.uncover_others::<C>(x);
                     self.stack[level] = self.down(x);
                     step = Step::Try;
                 }
@@ -476,8 +521,8 @@ impl Links {
     /// Chooses the option of node `x` at `level` (its branch item is covered): covers its
     /// other items. Returns the links hidden.
     #[inline(always)]
-    fn try_option<const INFER: bool>(&mut self, level: usize, x: u32) -> u64 {
-        let hidden = self.cover_others(x);
+    fn try_option<const INFER: bool, const C: bool>(&mut self, level: usize, x: u32) -> u64 {
+        let hidden = self.cover_others::<C>(x);
         if INFER {
             self.hidden_before[level + 1] = self.hidden_before[level] + hidden;
         }
@@ -498,10 +543,10 @@ impl Links {
             self.level == 0 && self.step == Step::Enter,
             "descend starts a search"
         );
-        let result = if self.inferring == Inference::None {
-            self.descend_with::<false>(path)
-        } else {
-            self.descend_with::<true>(path)
+        let result = match (self.inferring != Inference::None, self.colored) {
+            (false, false) => self.descend_with::<false, false>(path),
+            (true, false) => self.descend_with::<true, false>(path),
+            (_, true) => self.descend_with::<false, true>(path),
         };
         match result {
             Ok(work) => {
@@ -516,7 +561,10 @@ impl Links {
         }
     }
 
-    fn descend_with<const INFER: bool>(&mut self, path: &[u32]) -> Result<Work, usize> {
+    fn descend_with<const INFER: bool, const C: bool>(
+        &mut self,
+        path: &[u32],
+    ) -> Result<Work, usize> {
         let mut work = Work::default();
         for (index, &first) in path.iter().enumerate() {
             let level = self.level;
@@ -533,9 +581,9 @@ impl Links {
                 return Err(index);
             };
             work.branches += u64::from(len >= 2);
-            work.updates += self.cover(item);
+            work.updates += self.cover::<C>(item);
             self.stack[level] = x;
-            work.updates += self.try_option::<INFER>(level, x);
+            work.updates += self.try_option::<INFER, C>(level, x);
             self.level += 1;
         }
         Ok(work)
@@ -556,14 +604,19 @@ impl Links {
             }
             q += 1;
         }
+        self.in_column(q, item).then_some(q)
+    }
+
+    /// Whether node `q` is linked in the column of `item` now.
+    fn in_column(&self, q: u32, item: u32) -> bool {
         let mut p = self.down(item);
         while p != item {
             if p == q {
-                return Some(q);
+                return true;
             }
             p = self.down(p);
         }
-        None
+        false
     }
 
     /// The first node of the option holding node `x`.
@@ -777,11 +830,11 @@ impl Links {
     /// Removes item `i` from its active list and every option containing it from the other
     /// columns; returns the number of nodes unlinked.
     #[inline(always)]
-    fn cover(&mut self, i: u32) -> u64 {
+    fn cover<const C: bool>(&mut self, i: u32) -> u64 {
         let mut hidden = 0;
         let mut p = Self::get(&self.down, i);
         while p != i {
-            hidden += self.hide(p);
+            hidden += self.hide::<C>(p);
             p = Self::get(&self.down, p);
         }
         let ItemLink { prev, next } = *self.item(i);
@@ -796,7 +849,7 @@ impl Links {
 
     /// Exactly undoes [`Links::cover`].
     #[inline(always)]
-    fn uncover(&mut self, i: u32) {
+    fn uncover<const C: bool>(&mut self, i: u32) {
         if i <= self.primary {
             self.active_primary += 1;
         }
@@ -806,34 +859,94 @@ impl Links {
         self.item_mut(next).prev = i;
         let mut p = Self::get(&self.up, i);
         while p != i {
-            self.unhide(p);
+            self.unhide::<C>(p);
             p = Self::get(&self.up, p);
         }
     }
 
-    /// Covers the items of `x`'s option other than `x`'s own, left to right.
+    /// Covers the items of `x`'s option other than `x`'s own, left to right (with colours,
+    /// a coloured item is purified instead: Knuth's `commit`).
     #[inline(always)]
-    fn cover_others(&mut self, x: u32) -> u64 {
+    fn cover_others<const C: bool>(&mut self, x: u32) -> u64 {
         let mut hidden = 0;
         let mut p = Self::get(&self.right, x);
         while p != x {
-            hidden += self.cover(Self::get(&self.top, p));
+            hidden += self.commit::<C>(p);
             p = Self::get(&self.right, p);
         }
         hidden
     }
 
+    /// Takes the item of node `p` (of an option being chosen) out of play: covers it, or,
+    /// for a coloured node, purifies it (nothing to do when its colour is already settled).
+    #[inline(always)]
+    fn commit<const C: bool>(&mut self, p: u32) -> u64 {
+        if C {
+            match Self::get(&self.color, p) {
+                0 => {}
+                PURIFIED => return 0,
+                _ => return self.purify(p),
+            }
+        }
+        self.cover::<C>(Self::get(&self.top, p))
+    }
+
+    /// Exactly undoes [`Links::commit`].
+    #[inline(always)]
+    fn uncommit<const C: bool>(&mut self, p: u32) {
+        if C {
+            match Self::get(&self.color, p) {
+                0 => {}
+                PURIFIED => return,
+                _ => return self.unpurify(p),
+            }
+        }
+        self.uncover::<C>(Self::get(&self.top, p));
+    }
+
+    /// Settles the colour of coloured node `p`'s item: hides every option that gives the
+    /// item another colour (or none), and marks the nodes that agree [`PURIFIED`] so that
+    /// hides leave them in place. Returns the links hidden. Knuth's `purify` in DLX2.
+    fn purify(&mut self, p: u32) -> u64 {
+        let (item, color) = (self.top(p), Self::get(&self.color, p));
+        let mut hidden = 0;
+        let mut q = self.down(item);
+        while q != item {
+            if Self::get(&self.color, q) != color {
+                hidden += self.hide::<true>(q);
+            } else if q != p {
+                *Self::set(&mut self.color, q) = PURIFIED;
+            }
+            q = self.down(q);
+        }
+        hidden
+    }
+
+    /// Exactly undoes [`Links::purify`], bottom to top.
+    fn unpurify(&mut self, p: u32) {
+        let (item, color) = (self.top(p), Self::get(&self.color, p));
+        let mut q = Self::get(&self.up, item);
+        while q != item {
+            if Self::get(&self.color, q) == PURIFIED {
+                *Self::set(&mut self.color, q) = color;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = Self::get(&self.up, q);
+        }
+    }
+
     /// Exactly undoes [`Links::cover_others`], right to left (covers of different items do
     /// interact, so this order matters).
     #[inline(always)]
-    fn uncover_others(&mut self, x: u32) {
+    fn uncover_others<const C: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let j = Self::get(&self.top, p);
             if j == 0 {
                 p = Self::get(&self.down, p);
             } else {
-                self.uncover(j);
+                self.uncommit::<C>(p);
                 p -= 1;
             }
         }
@@ -884,12 +997,17 @@ impl Links {
         }
     }
 
-    /// Unlinks the nodes of `p`'s option, other than `p`, from their columns.
+    /// Unlinks the nodes of `p`'s option, other than `p`, from their columns (with colours,
+    /// except the [`PURIFIED`] ones, which agree with their item's settled colour).
     #[inline(always)]
-    fn hide(&mut self, p: u32) -> u64 {
+    fn hide<const C: bool>(&mut self, p: u32) -> u64 {
         let mut hidden = 0;
         let mut q = Self::get(&self.right, p);
         while q != p {
+            if C && Self::get(&self.color, q) == PURIFIED {
+                q = Self::get(&self.right, q);
+                continue;
+            }
             let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
             *Self::set(&mut self.down, up) = down;
             *Self::set(&mut self.up, down) = up;
@@ -905,9 +1023,13 @@ impl Links {
     /// Exactly undoes [`Links::hide`]. The nodes of one option lie in distinct columns, so
     /// relinking them in the same order as they were unlinked is as exact as the reverse.
     #[inline(always)]
-    fn unhide(&mut self, p: u32) {
+    fn unhide<const C: bool>(&mut self, p: u32) {
         let mut q = Self::get(&self.right, p);
         while q != p {
+            if C && Self::get(&self.color, q) == PURIFIED {
+                q = Self::get(&self.right, q);
+                continue;
+            }
             let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
             *Self::set(&mut self.down, up) = q;
             *Self::set(&mut self.up, down) = q;

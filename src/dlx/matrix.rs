@@ -64,6 +64,9 @@ pub struct Matrix {
     pub(crate) item_of: Vec<u32>,
     /// Options dropped because they name only secondary items.
     dropped: Vec<OptionId>,
+    /// The colour of each node (0 for none, else the colour's index plus one), or empty
+    /// when no option has colours.
+    pub(crate) colors: Vec<u32>,
 }
 
 /// Why a problem cannot be compiled.
@@ -131,11 +134,19 @@ impl Matrix {
         let mut node_option = vec![0u32; n + 1];
         let mut option_first = vec![0u32; problem.option_count()];
         let mut dropped = Vec::new();
+        let colored = problem.has_colors();
+        let mut colors: Vec<u32> = Vec::new();
+        if colored {
+            colors.resize(nodes.len(), 0);
+        }
 
         // The first spacer; its `up` is never followed.
         let mut spacer = nodes.len();
         nodes.push(Node::default());
         node_option.push(0);
+        if colored {
+            colors.push(0);
+        }
         for option in problem.options() {
             let option_items = problem.option(option);
             if option_items
@@ -147,6 +158,13 @@ impl Matrix {
             }
             let first = nodes.len() as u32;
             option_first[option.0 as usize] = first;
+            if colored {
+                colors.extend(
+                    problem
+                        .option_colors(option)
+                        .map(|c| c.map_or(0, |c| c.0 + 1)),
+                );
+            }
             for &item in option_items {
                 let i = item_index[item.0 as usize];
                 let x = nodes.len() as u32;
@@ -173,6 +191,9 @@ impl Matrix {
                 right: 0,
             });
             node_option.push(0);
+            if colored {
+                colors.push(0);
+            }
         }
 
         let mut item_of = vec![0u32; n + 1];
@@ -190,6 +211,7 @@ impl Matrix {
             option_first,
             item_index,
             dropped,
+            colors,
         })
     }
 
@@ -207,6 +229,9 @@ impl Matrix {
         }
         for &option in &self.node_option {
             hash.add(u64::from(option));
+        }
+        for &color in &self.colors {
+            hash.add(u64::from(color));
         }
         hash.finish()
     }

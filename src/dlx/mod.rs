@@ -21,7 +21,7 @@ pub use links::Inference;
 pub use matrix::{Matrix, MatrixError};
 #[cfg(feature = "parallel")]
 pub use parallel::{Enumeration, Monitor, Outcome, Snapshot, Visitor};
-pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem};
+pub use problem::{BuildError, ColorId, ItemId, ItemKind, OptionId, Problem};
 pub use search::{
     Branch, ChooseError, PathError, Search, Solution, Solutions, Solver, Stats, Stop, Subtree,
     Verdict,

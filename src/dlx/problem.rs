@@ -18,6 +18,12 @@ pub struct ItemId(pub u32);
 pub struct OptionId(pub u32);
 
 /// Whether an item must be covered exactly once or at most once.
+/// A colour that options give secondary items (Knuth's DLX2): options that give an item the
+/// same colour may both be in a solution; options that give it different colours, or one of
+/// them none, may not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ColorId(pub u32);
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ItemKind {
     /// Covered exactly once by every solution.
@@ -41,6 +47,10 @@ pub enum BuildError {
     RepeatedItem(String),
     /// An option with no items at all.
     EmptyOption,
+    /// A colour on a primary item (only secondary items take colours).
+    ColoredPrimary(String),
+    /// A colour name that cannot be used (empty, or with spaces, `|` or `:`).
+    InvalidColor(String),
     /// Too many items or nodes for the `u32` indices of the matrix.
     TooLarge,
 }
@@ -57,6 +67,16 @@ impl fmt::Display for BuildError {
             BuildError::UnknownName(name) => write!(f, "unknown item '{name}'"),
             BuildError::RepeatedItem(name) => write!(f, "the option names item '{name}' twice"),
             BuildError::EmptyOption => write!(f, "an option must name at least one item"),
+            BuildError::ColoredPrimary(name) => write!(
+                f,
+                "primary item '{name}' has a colour (only secondary items, after '|', take \
+                 colours)"
+            ),
+            BuildError::InvalidColor(name) => write!(
+                f,
+                "'{name}' is not a valid colour (it must be non-empty, without spaces, '|' or \
+                 ':')"
+            ),
             BuildError::TooLarge => write!(f, "the problem is too large for 32-bit indices"),
         }
     }
@@ -88,7 +108,12 @@ pub struct Problem {
     /// Items of all options, one after another; option `k` is
     /// `option_items[option_starts[k]..option_starts[k + 1]]`.
     option_items: Vec<ItemId>,
+    /// Parallel to `option_items`: 0 for no colour, else the colour's index plus one.
+    option_colors: Vec<u32>,
     option_starts: Vec<u32>,
+    /// Colour names, in the order first used.
+    colors: Vec<String>,
+    color_by_name: HashMap<String, ColorId>,
     /// Scratch marks for the repeated-item check, kept to avoid an allocation per option. (A
     /// plain vector: the engine then depends on no crate with `unsafe` code, so Miri's checks
     /// of its property tests speak of this crate alone.)
@@ -135,6 +160,71 @@ impl Problem {
     /// An option made only of secondary items is accepted here but can never be part of a
     /// solution; [`Matrix::new`](super::Matrix::new) drops it and reports it.
     pub fn add_option(&mut self, items: &[ItemId]) -> Result<OptionId, BuildError> {
+        self.add_option_with(items, &[])
+    }
+
+    /// Adds an option whose items may carry colours: `(item, Some(colour))` for a coloured
+    /// secondary item, `(item, None)` otherwise. Fails, adding nothing, on a colour given to
+    /// a primary item, besides the faults of [`Problem::add_option`].
+    pub fn add_colored_option(
+        &mut self,
+        items: &[(ItemId, Option<ColorId>)],
+    ) -> Result<OptionId, BuildError> {
+        let ids: Vec<ItemId> = items.iter().map(|&(item, _)| item).collect();
+        let mut colors = Vec::with_capacity(items.len());
+        for &(item, color) in items {
+            let code = match color {
+                None => 0,
+                Some(color) if (color.0 as usize) < self.colors.len() => color.0 + 1,
+                Some(color) => return Err(BuildError::InvalidColor(format!("#{}", color.0))),
+            };
+            if code != 0 && self.kinds.get(item.0 as usize) == Some(&ItemKind::Primary) {
+                return Err(BuildError::ColoredPrimary(self.name(item).to_string()));
+            }
+            colors.push(code);
+        }
+        self.add_option_with(&ids, &colors)
+    }
+
+    /// The colour named `name`, added if new.
+    pub fn add_color(&mut self, name: &str) -> Result<ColorId, BuildError> {
+        if !is_valid_name(name) {
+            return Err(BuildError::InvalidColor(name.to_string()));
+        }
+        if let Some(&id) = self.color_by_name.get(name) {
+            return Ok(id);
+        }
+        let id = ColorId(u32::try_from(self.colors.len()).map_err(|_| BuildError::TooLarge)?);
+        self.colors.push(name.to_string());
+        self.color_by_name.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// The name of a colour.
+    pub fn color_name(&self, color: ColorId) -> &str {
+        &self.colors[color.0 as usize]
+    }
+
+    /// Whether some option gives an item a colour.
+    pub fn has_colors(&self) -> bool {
+        self.option_colors.iter().any(|&c| c != 0)
+    }
+
+    /// The colours of an option's items, in the order of [`Problem::option`].
+    pub fn option_colors(&self, option: OptionId) -> impl Iterator<Item = Option<ColorId>> + '_ {
+        let k = option.0 as usize;
+        let range = self.option_starts[k] as usize..self.option_starts[k + 1] as usize;
+        self.option_colors[range]
+            .iter()
+            .map(|&code| code.checked_sub(1).map(ColorId))
+    }
+
+    /// [`Problem::add_option`] with the items' colour codes (empty: none).
+    fn add_option_with(
+        &mut self,
+        items: &[ItemId],
+        colors: &[u32],
+    ) -> Result<OptionId, BuildError> {
         if items.is_empty() {
             return Err(BuildError::EmptyOption);
         }
@@ -166,6 +256,12 @@ impl Problem {
         let end = self.option_items.len() + items.len();
         let end = u32::try_from(end).map_err(|_| BuildError::TooLarge)?;
         self.option_items.extend_from_slice(items);
+        if colors.is_empty() {
+            self.option_colors
+                .extend(std::iter::repeat_n(0, items.len()));
+        } else {
+            self.option_colors.extend_from_slice(colors);
+        }
         self.option_starts.push(end);
         Ok(id)
     }

@@ -1,0 +1,204 @@
+//! Colours on secondary items (Knuth's DLX2): options that give an item the same colour may
+//! share it. Checked against a brute-force enumeration of option subsets under the same rule
+//! on random problems, on Knuth's own example, through the text format both ways, and through
+//! the searches that split a problem into parts. Malformed colours are in the table of
+//! `cover_format_errors.rs`.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use xcover::dlx::{ColorId, ItemId, ItemKind, Matrix, OptionId, Problem, Verdict, format};
+
+/// Knuth's example from DLX2: the unique solution is `A C X:1 Y:1` and `B X:1`.
+const KNUTH_DLX2: &str = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\n\
+                          A C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+
+#[test]
+fn knuths_example_has_his_unique_solution() {
+    let parsed = format::read(KNUTH_DLX2).unwrap();
+    assert_eq!(
+        parsed.warnings.len(),
+        1,
+        "the option of secondary items only is dropped"
+    );
+    let matrix = Matrix::new(parsed.problem).unwrap();
+    let mut solver = matrix.solver();
+    let Verdict::Unique(solution) = solver.verdict() else {
+        panic!("one solution")
+    };
+    let mut lines: Vec<String> = solution
+        .iter()
+        .map(|&option| {
+            let mut text = Vec::new();
+            format::write_option(matrix.problem(), option, &mut text).unwrap();
+            String::from_utf8(text).unwrap()
+        })
+        .collect();
+    lines.sort();
+    assert_eq!(lines, ["A C X:1 Y:1", "B X:1"]);
+}
+
+#[test]
+fn colours_read_back_as_written_with_long_names() {
+    let text = "p q | x y\np x:red y:blue\nq x:red\nq y:green\n";
+    let problem = format::read(text).unwrap().problem;
+    let mut written = Vec::new();
+    format::write(&problem, &mut written).unwrap();
+    assert_eq!(String::from_utf8(written).unwrap(), text);
+    let matrix = Matrix::new(problem).unwrap();
+    // p with the first q: x is red in both. With the second q, y would be blue and green.
+    assert_eq!(matrix.solver().count(None), 1);
+}
+
+#[test]
+fn options_chosen_up_front_respect_colours() {
+    let matrix = Matrix::new(
+        format::read("a b c | x\na x:1\nb x:1\nb x:2\nc x:1\nc\n")
+            .unwrap()
+            .problem,
+    )
+    .unwrap();
+    let mut solver = matrix.solver();
+    // a x:1, b x:1, then c x:1 or plain c: 2 solutions; b x:2 clashes with a x:1.
+    assert_eq!(solver.count(None), 2);
+    solver.choose(OptionId(0)).unwrap();
+    assert!(
+        solver.choose(OptionId(2)).is_err(),
+        "x has colour 1 already"
+    );
+    solver.choose(OptionId(1)).unwrap();
+    assert_eq!(solver.count(None), 2);
+    solver.unchoose_all();
+    solver.choose(OptionId(2)).unwrap();
+    assert_eq!(solver.count(None), 0);
+}
+
+/// A random problem: item kinds, then options as (item, colour) lists; colour 0 is none.
+type Random = (Vec<bool>, Vec<Vec<(usize, u32)>>);
+
+fn problem_strategy() -> impl Strategy<Value = Random> {
+    (1usize..=4, 1usize..=3).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let kinds: Vec<bool> = (0..n).map(|i| i < primary).collect();
+        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n)
+            .prop_flat_map(move |items| {
+                let len = items.len();
+                (Just(items), proptest::collection::vec(0u32..=2, len))
+            })
+            .prop_map(move |(items, colors)| {
+                items
+                    .into_iter()
+                    .zip(colors)
+                    .map(|(i, c)| (i, if i < primary { 0 } else { c }))
+                    .collect::<Vec<_>>()
+            });
+        (Just(kinds), proptest::collection::vec(option, 0..=11))
+    })
+}
+
+fn build(kinds: &[bool], options: &[Vec<(usize, u32)>]) -> Problem {
+    let mut problem = Problem::new();
+    for (i, &primary) in kinds.iter().enumerate() {
+        let kind = if primary {
+            ItemKind::Primary
+        } else {
+            ItemKind::Secondary
+        };
+        problem.add_item(&format!("i{i}"), kind).unwrap();
+    }
+    let colors: Vec<ColorId> = (1..=2)
+        .map(|c| problem.add_color(&format!("c{c}")).unwrap())
+        .collect();
+    for option in options {
+        let items: Vec<(ItemId, Option<ColorId>)> = option
+            .iter()
+            .map(|&(i, c)| {
+                (
+                    ItemId(i as u32),
+                    c.checked_sub(1).map(|c| colors[c as usize]),
+                )
+            })
+            .collect();
+        problem.add_colored_option(&items).unwrap();
+    }
+    problem
+}
+
+/// Every subset of usable options that covers each primary item once and uses each
+/// secondary item either once without a colour, or any number of times with one colour.
+fn brute_force(kinds: &[bool], options: &[Vec<(usize, u32)>]) -> BTreeSet<BTreeSet<u32>> {
+    let usable: Vec<usize> = (0..options.len())
+        .filter(|&k| options[k].iter().any(|&(i, _)| kinds[i]))
+        .collect();
+    let mut found = BTreeSet::new();
+    for mask in 0u32..(1 << usable.len()) {
+        let chosen: Vec<usize> = (0..usable.len())
+            .filter(|b| mask & (1 << b) != 0)
+            .map(|b| usable[b])
+            .collect();
+        let ok = (0..kinds.len()).all(|item| {
+            let uses: Vec<u32> = chosen
+                .iter()
+                .flat_map(|&k| {
+                    options[k]
+                        .iter()
+                        .filter(|&&(i, _)| i == item)
+                        .map(|&(_, c)| c)
+                })
+                .collect();
+            if kinds[item] {
+                uses.len() == 1
+            } else {
+                uses.len() <= 1 || (uses[0] != 0 && uses.iter().all(|&c| c == uses[0]))
+            }
+        });
+        if ok {
+            found.insert(chosen.iter().map(|&k| k as u32).collect());
+        }
+    }
+    found
+}
+
+fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {
+    solution.iter().map(|o| o.0).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn coloured_solutions_equal_brute_force((kinds, options) in problem_strategy()) {
+        let expected = brute_force(&kinds, &options);
+        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        let mut solver = matrix.solver();
+        let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
+        let distinct: BTreeSet<BTreeSet<u32>> = found.iter().cloned().collect();
+        prop_assert_eq!(found.len(), distinct.len(), "a solution found twice");
+        prop_assert_eq!(&distinct, &expected);
+        prop_assert_eq!(solver.count(None), expected.len() as u128);
+        // Every split into parts holds each solution once.
+        for parts in [2, 5] {
+            let subtrees = solver.subtrees(parts);
+            let mut pieced = BTreeSet::new();
+            let mut total = 0;
+            for subtree in &subtrees {
+                let mut search = solver.search_below(subtree).unwrap();
+                while let Some(solution) = search.next_solution() {
+                    pieced.insert(as_set(&solution.to_vec()));
+                    total += 1;
+                }
+            }
+            prop_assert_eq!(total, expected.len());
+            prop_assert_eq!(&pieced, &expected);
+        }
+        // Choosing a solution's first option up front leaves the solutions that hold it.
+        if let Some(first) = expected.iter().next().and_then(|s| s.iter().next()) {
+            let holding = expected.iter().filter(|s| s.contains(first)).count();
+            if solver.choose(OptionId(*first)).is_ok() {
+                prop_assert_eq!(solver.count(None), holding as u128);
+            }
+            solver.unchoose_all();
+            prop_assert_eq!(solver.count(None), expected.len() as u128);
+        }
+    }
+}
