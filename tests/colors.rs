@@ -202,3 +202,80 @@ proptest! {
         }
     }
 }
+
+/// The words of the built-in list (as `xcover example word-squares` reads it).
+fn three_letter_words() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/words/three-letter.txt"
+    ))
+    .unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Double word squares counted without the engine: every choice of row words whose columns
+/// are words too.
+fn brute_force_squares(words: &[String], n: usize) -> u128 {
+    let list: Vec<&[u8]> = words
+        .iter()
+        .filter(|w| w.len() == n)
+        .map(|w| w.as_bytes())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let prefixes: BTreeSet<&[u8]> = list.iter().flat_map(|w| (0..=n).map(|k| &w[..k])).collect();
+    fn extend(rows: &mut Vec<usize>, list: &[&[u8]], prefixes: &BTreeSet<&[u8]>, n: usize) -> u128 {
+        if rows.len() == n {
+            return 1;
+        }
+        let mut count = 0;
+        for (k, _) in list.iter().enumerate() {
+            rows.push(k);
+            let columns_ok = (0..n).all(|j| {
+                let column: Vec<u8> = rows.iter().map(|&r| list[r][j]).collect();
+                prefixes.contains(column.as_slice())
+            });
+            if columns_ok {
+                count += extend(rows, list, prefixes, n);
+            }
+            rows.pop();
+        }
+        count
+    }
+    extend(&mut Vec::new(), &list, &prefixes, n)
+}
+
+#[test]
+fn word_squares_count_what_brute_force_counts() {
+    let words = three_letter_words();
+    assert_eq!(words.len(), 319);
+    let expected = brute_force_squares(&words, 3);
+    assert_eq!(
+        expected, 6319,
+        "the built-in list's squares, counted without the engine"
+    );
+    let matrix = Matrix::new(xcover::problems::word_squares(&words, 3).unwrap()).unwrap();
+    let mut solver = matrix.solver();
+    assert_eq!(solver.count(None), expected);
+    // In parts, as shards would.
+    let subtrees = solver.subtrees(50);
+    let mut total = 0;
+    for subtree in &subtrees {
+        let mut search = solver.search_below(subtree).unwrap();
+        while search.next_solution().is_some() {
+            total += 1;
+        }
+    }
+    assert_eq!(total, expected);
+    let small: Vec<String> = "at it is in on no so to go do an as am me be we he up us of or"
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    let matrix = Matrix::new(xcover::problems::word_squares(&small, 2).unwrap()).unwrap();
+    assert_eq!(matrix.solver().count(None), brute_force_squares(&small, 2));
+    assert!(xcover::problems::word_squares(&small, 3).is_err());
+}

@@ -114,6 +114,27 @@ pub enum ExampleCommand {
         #[arg(value_parser = example_size(100))]
         n: usize,
     },
+    /// NxN grids whose rows and columns are all words of a list, with colours (Knuth's
+    /// DLX2): each cell a secondary item, each letter a colour. N up to 12.
+    WordSquares {
+        #[arg(value_parser = example_size(12))]
+        n: usize,
+        /// The word list: words separated by blanks or lines, `#` starting a comment line
+        /// (default: the built-in list of 319 three-letter words, data/words/three-letter.txt).
+        #[arg(long, value_name = "FILE|-")]
+        words: Option<String>,
+    },
+}
+
+/// The word list built into the binary, for `example word-squares 3`.
+const THREE_LETTER_WORDS: &str = include_str!("../../data/words/three-letter.txt");
+
+/// The words of a list: blank-separated, `#` lines are comments.
+fn words_of(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect()
 }
 
 /// Sizes from 1 to `max`: larger problems would print gigabytes (N-queens has N^2 options,
@@ -377,6 +398,25 @@ pub fn example(command: ExampleCommand) -> io::Result<Outcome> {
         ExampleCommand::Queens { n } => problems::queens(n),
         ExampleCommand::Langford { n } => problems::langford(n),
         ExampleCommand::Latin { n } => problems::latin_square(n),
+        ExampleCommand::WordSquares { n, words } => {
+            let text = match &words {
+                None => THREE_LETTER_WORDS.to_string(),
+                Some(path) => match read_text(path) {
+                    Ok((_, text)) => text,
+                    Err(message) => {
+                        eprintln!("xcover: {message}");
+                        return Ok(Outcome::InvalidInput);
+                    }
+                },
+            };
+            match problems::word_squares(&words_of(&text), n) {
+                Ok(problem) => problem,
+                Err(error) => {
+                    eprintln!("xcover: {error}");
+                    return Ok(Outcome::InvalidInput);
+                }
+            }
+        }
         ExampleCommand::Pentominoes { board: (w, h) } => match problems::pentominoes(w, h) {
             Ok(problem) => problem,
             Err(error) => {

@@ -10,6 +10,10 @@
 //! A D G x
 //! ```
 //!
+//! Colours, as Knuth's DLX2 reads them, are part of the format: in an option, a secondary
+//! item may carry a colour, `x:red` (any name without blanks, `|` or `:`); options that give
+//! an item the same colour may share it. Item bounds (DLX3's `a:b|item`) are not read yet.
+//!
 //! Reading checks everything a problem must satisfy and reports the first fault with its line
 //! and column; it never panics. An option made only of secondary items can never be chosen:
 //! like `dlx1`, the reader keeps going and reports it as a warning.
