@@ -114,6 +114,14 @@ pub enum ExampleCommand {
         #[arg(value_parser = example_size(100))]
         n: usize,
     },
+    /// M non-attacking queens on an NxN board, with multiplicities (Knuth's DLX3): rows and
+    /// columns covered at most once (0:1), an item `queens` exactly M times. N up to 100.
+    PartialQueens {
+        #[arg(value_parser = example_size(100))]
+        n: usize,
+        /// How many queens (at least 1).
+        m: std::num::NonZeroUsize,
+    },
     /// NxN grids whose rows and columns are all words of a list, with colours (Knuth's
     /// DLX2): each cell a secondary item, each letter a colour. N up to 12.
     WordSquares {
@@ -398,6 +406,7 @@ pub fn example(command: ExampleCommand) -> io::Result<Outcome> {
         ExampleCommand::Queens { n } => problems::queens(n),
         ExampleCommand::Langford { n } => problems::langford(n),
         ExampleCommand::Latin { n } => problems::latin_square(n),
+        ExampleCommand::PartialQueens { n, m } => problems::partial_queens(n, m),
         ExampleCommand::WordSquares { n, words } => {
             let text = match &words {
                 None => THREE_LETTER_WORDS.to_string(),

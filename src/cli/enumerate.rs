@@ -268,6 +268,11 @@ pub fn run(
     if wanted.ordered && save_to.is_some() {
         return Err("--ordered cannot be combined with --checkpoint or --resume".to_string());
     }
+    if save_to.is_some() && !solver.can_split() {
+        return Err(format!(
+            "{label}: a search with multiplicities (a:b|item) cannot be checkpointed yet"
+        ));
+    }
     let start = start(solver, args, fingerprint)?;
     let Start {
         part,
@@ -328,7 +333,14 @@ pub fn run(
             Some(Stop::Deadline) if !signals::stopped() => continue,
             Some(_) => {
                 interrupted = true;
-                report_stop(label, solutions, explored / part_share, &subtrees, save_to);
+                if solver.can_split() {
+                    report_stop(label, solutions, explored / part_share, &subtrees, save_to);
+                } else {
+                    eprintln!(
+                        "xcover: {label}: interrupted: {solutions} solutions so far (a partial \
+                         count; a search with multiplicities cannot be resumed)"
+                    );
+                }
             }
             None => {}
         }

@@ -12,7 +12,8 @@
 //!
 //! Colours, as Knuth's DLX2 reads them, are part of the format: in an option, a secondary
 //! item may carry a colour, `x:red` (any name without blanks, `|` or `:`); options that give
-//! an item the same colour may share it. Item bounds (DLX3's `a:b|item`) are not read yet.
+//! an item the same colour may share it. Knuth's DLX3 multiplicities too: on the item line,
+//! `a:b|item` makes a primary item be covered between a and b times, `b|item` exactly b.
 //!
 //! Reading checks everything a problem must satisfy and reports the first fault with its line
 //! and column; it never panics. An option made only of secondary items can never be chosen:
@@ -59,9 +60,9 @@ pub enum ParseErrorKind {
     ColoredPrimary(String),
     /// An option's `item:` has an empty or unusable colour.
     InvalidColor(String),
-    /// The item line gives an item bounds (`a:b|item`, DLX3's multiplicities), which this
-    /// reader does not support yet.
-    Multiplicity(String),
+    /// Item bounds (`a:b|item` or `b|item`, DLX3's multiplicities) that cannot be used:
+    /// the token and why.
+    BadBounds(String, String),
 }
 
 impl fmt::Display for ParseError {
@@ -123,10 +124,10 @@ impl fmt::Display for ParseErrorKind {
                 "'{token}' has no usable colour: expected item:colour, the colour without \
                  spaces, '|' or ':'"
             ),
-            ParseErrorKind::Multiplicity(token) => write!(
+            ParseErrorKind::BadBounds(token, why) => write!(
                 f,
-                "'{token}' gives an item bounds (DLX3's a:b|item), which this reader does not \
-                 support yet"
+                "'{token}': {why}; expected a:b|item or b|item, 1 <= b and a <= b, on a \
+                 primary item"
             ),
         }
     }
@@ -197,22 +198,45 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             kind = ItemKind::Secondary;
             continue;
         }
-        if let Some((bounds, _)) = token.split_once('|')
-            && !bounds.is_empty()
-            && bounds.chars().all(|c| c.is_ascii_digit() || c == ':')
-        {
-            return Err(fail(ParseErrorKind::Multiplicity(token.to_string())));
+        // DLX3's bounds: `a:b|item` (between a and b times) or `b|item` (exactly b).
+        let (bounds, name) = match token.split_once('|') {
+            Some((bounds, name)) => (Some(bounds), name),
+            None => (None, token),
+        };
+        let bad = |why: &str| {
+            fail(ParseErrorKind::BadBounds(
+                token.to_string(),
+                why.to_string(),
+            ))
+        };
+        let bounds = match bounds {
+            None => None,
+            Some(_) if kind == ItemKind::Secondary => {
+                return Err(bad("a secondary item cannot have bounds"));
+            }
+            Some(text) => Some(parse_bounds(text).ok_or_else(|| bad("not a bound"))?),
+        };
+        if !is_valid_name(name) || name.contains(':') {
+            return Err(fail(ParseErrorKind::InvalidName(name.to_string())));
         }
-        if !is_valid_name(token) || token.contains(':') {
-            return Err(fail(ParseErrorKind::InvalidName(token.to_string())));
-        }
-        problem.add_item(token, kind).map_err(|error| {
+        let item = problem.add_item(name, kind).map_err(|error| {
             fail(match error {
                 BuildError::DuplicateItem(name) => ParseErrorKind::DuplicateItem(name),
                 BuildError::TooLarge => ParseErrorKind::TooLarge,
-                _ => ParseErrorKind::InvalidName(token.to_string()),
+                _ => ParseErrorKind::InvalidName(name.to_string()),
             })
         })?;
+        if let Some((lower, upper)) = bounds {
+            if upper == 0 {
+                return Err(bad("the upper bound is 0"));
+            }
+            if lower > upper {
+                return Err(bad("the lower bound exceeds the upper"));
+            }
+            problem
+                .set_bounds(item, lower, upper)
+                .map_err(|_| bad("bad bounds"))?;
+        }
     }
     if problem.primary_count() == 0 {
         return Err(ParseError {
@@ -273,6 +297,19 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     Ok(Parsed { problem, warnings })
 }
 
+/// The bounds of `a:b|item` (`a:b`) or `b|item` (`b`, exactly b): lower, upper.
+fn parse_bounds(text: &str) -> Option<(u32, u32)> {
+    let number = |digits: &str| {
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+    };
+    match text.split_once(':') {
+        Some((lower, upper)) => Some((number(lower)?, number(upper)?)),
+        None => number(text).map(|b| (b, b)),
+    }
+}
+
 /// The white-space separated tokens of a line with their 1-based character columns.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut column = 0;
@@ -299,7 +336,11 @@ pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
         problem
             .items()
             .filter(move |&item| problem.kind(item) == kind)
-            .map(|item| problem.name(item))
+            .map(|item| match problem.bounds(item) {
+                (1, 1) => problem.name(item).to_string(),
+                (a, b) if a == b => format!("{b}|{}", problem.name(item)),
+                (a, b) => format!("{a}:{b}|{}", problem.name(item)),
+            })
     };
     write!(out, "{}", names_of(ItemKind::Primary).join(" "))?;
     let mut secondary = names_of(ItemKind::Secondary).peekable();

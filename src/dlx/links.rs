@@ -28,6 +28,7 @@
 use super::matrix::{ItemLink, Matrix};
 
 mod inference;
+mod multiplicity;
 
 pub use inference::Inference;
 
@@ -97,6 +98,16 @@ pub(crate) struct Links {
     color: Vec<u32>,
     /// Whether any option gives a secondary item a colour.
     colored: bool,
+    /// Whether some primary item has bounds other than exactly once (Knuth's DLX3): then
+    /// the search is Algorithm M (`multiplicity.rs`).
+    multi: bool,
+    /// With multiplicities, for each item: how many more times it may be covered.
+    bound: Vec<u32>,
+    /// With multiplicities, for each item: its upper bound minus its lower bound.
+    slack: Vec<u32>,
+    /// With multiplicities, at level `l`: the first option of the branch item's column when
+    /// the level began tweaking it (0 when the item was covered outright).
+    first_tweak: Vec<u32>,
     items: Vec<ItemLink>,
     /// First nodes of the options chosen before the search, in the order chosen.
     chosen: Vec<u32>,
@@ -139,6 +150,8 @@ enum Step {
     Try,
     /// Go back one level and move to the next option there.
     Backtrack,
+    /// With multiplicities: restore the branch item of the current level, then go back.
+    Backup,
     /// The search space is exhausted.
     Done,
 }
@@ -173,6 +186,14 @@ impl Links {
     /// the invariant of the module documentation, which [`Matrix::new`] never does.
     pub fn new(matrix: &Matrix) -> Links {
         let primary = matrix.primary_count;
+        let multi = !matrix.bounds.is_empty();
+        // A level chooses an option (each at most once) or, with multiplicities, lets an
+        // item go (once per item).
+        let levels = if multi {
+            primary as usize + matrix.option_first.len() + 1
+        } else {
+            primary as usize + 1
+        };
         let links = Links {
             primary,
             item_count: matrix.item_count,
@@ -185,7 +206,7 @@ impl Links {
             colored: !matrix.colors.is_empty(),
             items: matrix.items.clone(),
             chosen: Vec::new(),
-            stack: vec![0; primary as usize + 1],
+            stack: vec![0; levels],
             level: 0,
             base: 0,
             root: 0,
@@ -193,9 +214,17 @@ impl Links {
             inference: Inference::default(),
             inferring: Inference::None,
             trail: Vec::new(),
-            trail_marks: vec![0; primary as usize + 1],
-            unseen_from: vec![0; primary as usize + 2],
-            hidden_before: vec![0; primary as usize + 2],
+            trail_marks: vec![0; levels],
+            unseen_from: vec![0; levels + 1],
+            hidden_before: vec![0; levels + 1],
+            multi,
+            bound: matrix.bounds.iter().map(|&(_, upper)| upper).collect(),
+            slack: matrix
+                .bounds
+                .iter()
+                .map(|&(lower, upper)| upper - lower)
+                .collect(),
+            first_tweak: if multi { vec![0; levels] } else { Vec::new() },
             scratch: inference::Scratch::new(matrix.item_count as usize),
         };
         if let Err(BrokenLinks(why)) = links.check() {
@@ -335,6 +364,10 @@ impl Links {
     /// Undoes the choices of a search in progress, leaving the links as the chosen options
     /// left them, and ends that search.
     pub fn unwind(&mut self) {
+        if self.multi {
+            self.unwind_multi();
+            return;
+        }
         // Between calls to `run` the state is at a level boundary (a solution, a pause before
         // entering a level, or the end), so levels 0..level each hold one chosen option whose
         // items are all covered.
@@ -368,7 +401,7 @@ impl Links {
     pub fn resolved_inference(&self) -> Inference {
         // The rules reason about items that options share; colours let options share
         // secondary items, so they stay off there.
-        if self.colored {
+        if self.colored || self.multi {
             return Inference::None;
         }
         self.inference.resolve(self.active_primary)
@@ -404,7 +437,8 @@ impl Links {
             self.step == Step::Enter,
             "children are asked for before the search runs"
         );
-        if self.all_covered() {
+        // With multiplicities the search is not split: the whole tree is one part.
+        if self.all_covered() || self.multi {
             return None;
         }
         let level = self.level;
@@ -430,6 +464,13 @@ impl Links {
     /// This is Knuth's `dlx1` loop: enter a level, choose the item with the fewest options,
     /// cover it, try each of its options in turn, backtrack.
     pub fn run(&mut self, budget: u64) -> (Event, Work) {
+        if self.multi {
+            return if self.colored {
+                self.run_multi::<true>(budget)
+            } else {
+                self.run_multi::<false>(budget)
+            };
+        }
         match (self.inferring != Inference::None, self.colored) {
             (false, false) => self.run_loop::<false, false>(budget),
             (true, false) => self.run_loop::<true, false>(budget),
@@ -497,7 +538,7 @@ impl Links {
                     self.stack[level] = self.down(x);
                     step = Step::Try;
                 }
-                Step::Done => break Event::Exhausted,
+                Step::Done | Step::Backup => break Event::Exhausted,
             }
         };
         self.level = level;
@@ -548,6 +589,10 @@ impl Links {
             self.level == 0 && self.step == Step::Enter,
             "descend starts a search"
         );
+        if self.multi && !path.is_empty() {
+            // Algorithm M's levels are not one option each: its search is not split.
+            return Err(0);
+        }
         let result = match (self.inferring != Inference::None, self.colored) {
             (false, false) => self.descend_with::<false, false>(path),
             (true, false) => self.descend_with::<true, false>(path),
@@ -681,7 +726,7 @@ impl Links {
     /// search will not try them (it ends when it backtracks to that level). `None` when no
     /// level has untried options. Only between calls to [`Links::run`].
     pub fn split_off(&mut self) -> Option<(usize, Vec<u32>)> {
-        if !self.in_progress() {
+        if !self.in_progress() || self.multi {
             return None;
         }
         let level =
@@ -697,6 +742,11 @@ impl Links {
     pub fn remainder(&self) -> Vec<(Vec<u32>, f64)> {
         let mut parts = Vec::new();
         if !self.in_progress() {
+            return parts;
+        }
+        if self.multi {
+            // Not split: what is left is the whole search, to be run again.
+            parts.push((Vec::new(), 1.0));
             return parts;
         }
         let path: Vec<u32> = self.stack[..self.level]
@@ -728,6 +778,10 @@ impl Links {
             Step::Done => return 1.0,
             Step::Try => return 0.0,
             Step::Enter | Step::Backtrack => {}
+            Step::Backup => return 0.0,
+        }
+        if self.multi {
+            return 0.0;
         }
         let mut done = 0.0;
         let mut share = 1.0;

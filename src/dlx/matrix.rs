@@ -67,6 +67,9 @@ pub struct Matrix {
     /// The colour of each node (0 for none, else the colour's index plus one), or empty
     /// when no option has colours.
     pub(crate) colors: Vec<u32>,
+    /// For each matrix item index `0..=item_count`, how many times it must be covered (at
+    /// least, at most), or empty when every item is covered exactly once.
+    pub(crate) bounds: Vec<(u32, u32)>,
 }
 
 /// Why a problem cannot be compiled.
@@ -200,6 +203,16 @@ impl Matrix {
         for (item, &index) in item_index.iter().enumerate() {
             item_of[index as usize] = item as u32;
         }
+        let bounds = if problem.has_multiplicities() {
+            (0..=n)
+                .map(|index| match index {
+                    0 => (1, 1),
+                    _ => problem.bounds(ItemId(item_of[index])),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(Matrix {
             item_of,
             problem,
@@ -212,6 +225,7 @@ impl Matrix {
             item_index,
             dropped,
             colors,
+            bounds,
         })
     }
 
@@ -232,6 +246,9 @@ impl Matrix {
         }
         for &color in &self.colors {
             hash.add(u64::from(color));
+        }
+        for &(lower, upper) in &self.bounds {
+            hash.add(u64::from(lower) << 32 | u64::from(upper));
         }
         hash.finish()
     }

@@ -53,7 +53,9 @@ pub struct Outcome {
     /// Why the search stopped before the end, if it did (reaching the limit is an end).
     pub stopped: Option<Stop>,
     /// After a stop, the subtrees not yet explored, disjoint from everything counted in
-    /// `solutions` (empty after an ordered run).
+    /// `solutions` (empty after an ordered run). A problem with multiplicities is searched
+    /// whole, on one thread, and cannot be resumed: this is then the whole search again
+    /// ([`Solver::can_split`]).
     pub remainder: Vec<Subtree>,
 }
 

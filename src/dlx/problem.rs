@@ -51,6 +51,9 @@ pub enum BuildError {
     ColoredPrimary(String),
     /// A colour name that cannot be used (empty, or with spaces, `|` or `:`).
     InvalidColor(String),
+    /// Bounds that no count can meet (lower above upper, or upper 0), or bounds on a
+    /// secondary item.
+    BadBounds(String),
     /// Too many items or nodes for the `u32` indices of the matrix.
     TooLarge,
 }
@@ -72,6 +75,7 @@ impl fmt::Display for BuildError {
                 "primary item '{name}' has a colour (only secondary items, after '|', take \
                  colours)"
             ),
+            BuildError::BadBounds(why) => write!(f, "{why}"),
             BuildError::InvalidColor(name) => write!(
                 f,
                 "'{name}' is not a valid colour (it must be non-empty, without spaces, '|' or \
@@ -104,6 +108,9 @@ impl std::error::Error for BuildError {}
 pub struct Problem {
     names: Vec<String>,
     kinds: Vec<ItemKind>,
+    /// How many times each item must be covered, at least and at most (1 and 1 unless set;
+    /// Knuth's DLX3 multiplicities, primary items only).
+    bounds: Vec<(u32, u32)>,
     by_name: HashMap<String, ItemId>,
     /// Items of all options, one after another; option `k` is
     /// `option_items[option_starts[k]..option_starts[k + 1]]`.
@@ -150,6 +157,7 @@ impl Problem {
         let id = ItemId(u32::try_from(self.names.len()).map_err(|_| BuildError::TooLarge)?);
         self.names.push(name.to_string());
         self.kinds.push(kind);
+        self.bounds.push((1, 1));
         self.by_name.insert(name.to_string(), id);
         self.seen.push(false);
         Ok(id)
@@ -198,6 +206,40 @@ impl Problem {
         self.colors.push(name.to_string());
         self.color_by_name.insert(name.to_string(), id);
         Ok(id)
+    }
+
+    /// Makes primary item `item` be covered at least `lower` and at most `upper` times (Knuth's
+    /// DLX3 multiplicities; every item starts at exactly once). Fails, changing nothing, on a
+    /// secondary item, `lower > upper` or `upper == 0`.
+    pub fn set_bounds(&mut self, item: ItemId, lower: u32, upper: u32) -> Result<(), BuildError> {
+        let name = self
+            .names
+            .get(item.0 as usize)
+            .ok_or(BuildError::UnknownItem(item))?;
+        if self.kinds[item.0 as usize] == ItemKind::Secondary {
+            return Err(BuildError::BadBounds(format!(
+                "secondary item '{name}' cannot have bounds (it is covered at most once, or by \
+                 options of one colour)"
+            )));
+        }
+        if upper == 0 || lower > upper {
+            return Err(BuildError::BadBounds(format!(
+                "bounds {lower}:{upper} on item '{name}': the lower bound must not exceed the \
+                 upper, and the upper must be at least 1"
+            )));
+        }
+        self.bounds[item.0 as usize] = (lower, upper);
+        Ok(())
+    }
+
+    /// How many times `item` must be covered: at least, at most.
+    pub fn bounds(&self, item: ItemId) -> (u32, u32) {
+        self.bounds[item.0 as usize]
+    }
+
+    /// Whether some item has bounds other than exactly once.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
 
     /// The name of a colour.

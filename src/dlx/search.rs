@@ -122,6 +122,8 @@ pub enum ChooseError {
     Dropped(OptionId),
     /// The option shares an item with an option already chosen.
     Conflict(OptionId),
+    /// The problem has multiplicities, whose search does not take options chosen up front.
+    Multiplicities(OptionId),
 }
 
 impl std::fmt::Display for ChooseError {
@@ -132,6 +134,11 @@ impl std::fmt::Display for ChooseError {
             ChooseError::Conflict(o) => {
                 write!(f, "option {} clashes with an option already chosen", o.0)
             }
+            ChooseError::Multiplicities(o) => write!(
+                f,
+                "option {} cannot be chosen up front: the problem has multiplicities",
+                o.0
+            ),
         }
     }
 }
@@ -256,6 +263,9 @@ impl<'m> Solver<'m> {
             .ok_or(ChooseError::Unknown(option))?;
         if first == 0 {
             return Err(ChooseError::Dropped(option));
+        }
+        if !self.matrix.bounds.is_empty() {
+            return Err(ChooseError::Multiplicities(option));
         }
         let updates = self
             .links
@@ -501,9 +511,12 @@ impl Solution<'_> {
     /// The options of the solution: first those chosen before the search, then those the
     /// search chose, in the order it chose them.
     pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
+        // With multiplicities, a level may choose no option (an item header on the stack).
+        let headers = self.matrix.item_count;
         self.chosen
             .iter()
             .chain(self.stack)
+            .filter(move |&&x| x > headers)
             .map(|&x| OptionId(self.matrix.node_option[x as usize]))
     }
 
@@ -514,7 +527,7 @@ impl Solution<'_> {
 
     /// How many options the solution has.
     pub fn len(&self) -> usize {
-        self.chosen.len() + self.stack.len()
+        self.options().count()
     }
 
     /// Whether the solution has no option (only when there is nothing left to cover).
@@ -627,7 +640,8 @@ impl<'m> Search<'_, 'm> {
 
     /// What this search has not explored yet, as disjoint subtrees in the order it would
     /// visit them: after a stop (Ctrl-C, a deadline), these are what a checkpoint saves and
-    /// a later [`Solver::search_below`] each resumes. Empty once the search is over.
+    /// a later [`Solver::search_below`] each resumes. Empty once the search is over. On a
+    /// problem with multiplicities (see [`Solver::can_split`]) it is the whole search.
     pub fn remainder(&self) -> Vec<Subtree> {
         if self.exhausted {
             return Vec::new();

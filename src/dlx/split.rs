@@ -21,6 +21,14 @@ use super::search::{PathError, Solver, Subtree};
 pub const SUBTREES_PER_SHARD: usize = 8;
 
 impl Solver<'_> {
+    /// Whether this search can be split into parts: not on a problem with multiplicities,
+    /// whose search (Algorithm M) stays whole. Its [`Solver::subtrees`] is then the root
+    /// alone, and a stopped search cannot hand back what it has not explored
+    /// ([`Search::remainder`](super::Search::remainder) gives the whole search again).
+    pub fn can_split(&self) -> bool {
+        self.matrix.bounds.is_empty()
+    }
+
     /// The children of a node of the search tree: the subtrees below `subtree.path` extended
     /// by each option the search would try there. `None` when the path ends at a solution (a
     /// leaf); no children at a dead end.

@@ -1,6 +1,8 @@
 //! N-queens as exact cover: rows and columns are primary (each holds exactly one queen),
 //! diagonals are secondary (each holds at most one).
 
+use std::num::NonZeroUsize;
+
 use crate::dlx::Problem;
 
 /// The N-queens problem. Items `rI` and `cJ` are primary; the diagonals `aK` (`I + J`) and
@@ -26,6 +28,41 @@ pub fn queens(n: usize) -> Problem {
     for row in 0..n {
         for col in 0..n {
             let names = [
+                format!("r{row}"),
+                format!("c{col}"),
+                format!("a{}", row + col),
+                format!("b{}", row + n - 1 - col),
+            ];
+            problem.add_option_by_names(&names).expect("declared items");
+        }
+    }
+    problem
+}
+
+/// `m` non-attacking queens on an `n` x `n` board, with multiplicities (Knuth's DLX3): the
+/// rows `rI` and columns `cJ` are primary items covered at most once (`0:1`), an item `queens`
+/// in every option is covered exactly `m` times, and the diagonals are secondary as in
+/// [`queens`]. With `m = n` the count is the N-queens count; with `m = 2` on 8x8 it is 1288.
+/// (DLX3's bounds cannot say "exactly 0 times", hence `m` of at least 1.)
+pub fn partial_queens(n: usize, m: NonZeroUsize) -> Problem {
+    let mut problem = Problem::new();
+    let queens = problem.add_primary("queens").expect("fresh name");
+    let m = u32::try_from(m.get()).unwrap_or(u32::MAX);
+    problem.set_bounds(queens, m, m).expect("1 <= m");
+    for line in organ_pipe(n) {
+        for name in [format!("r{line}"), format!("c{line}")] {
+            let item = problem.add_primary(&name).expect("fresh name");
+            problem.set_bounds(item, 0, 1).expect("valid bounds");
+        }
+    }
+    for k in 0..(2 * n).saturating_sub(1) {
+        problem.add_secondary(&format!("a{k}")).expect("fresh name");
+        problem.add_secondary(&format!("b{k}")).expect("fresh name");
+    }
+    for row in 0..n {
+        for col in 0..n {
+            let names = [
+                "queens".to_string(),
                 format!("r{row}"),
                 format!("c{col}"),
                 format!("a{}", row + col),
