@@ -91,3 +91,47 @@ fn bad_usage_exits_2() {
         Some(1)
     );
 }
+
+/// Colours and multiplicities through the command line: the examples count what the tests
+/// of the library count, solutions print with their colours, and a search with
+/// multiplicities refuses a checkpoint instead of saving one it could not resume.
+#[test]
+fn colours_and_multiplicities_from_the_command_line() {
+    let count_example = |args: &[&str]| {
+        let mut all = vec!["example"];
+        all.extend_from_slice(args);
+        let problem = out(&xcover(&all, ""));
+        let run = xcover(&["-j", "2", "cover", "count", "-"], &problem);
+        assert!(run.status.success(), "{}", err(&run));
+        out(&run)
+    };
+    assert_eq!(count_example(&["word-squares", "3"]), "6319\n");
+    assert_eq!(count_example(&["partial-queens", "8", "2"]), "1288\n");
+    let dlx3 = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+    let solved = xcover(&["cover", "solve", "-"], dlx3);
+    assert!(solved.status.success(), "{}", err(&solved));
+    let mut lines: Vec<&str> = std::str::from_utf8(&solved.stdout)
+        .unwrap()
+        .lines()
+        .collect();
+    lines.sort();
+    assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+    let path = std::env::temp_dir().join(format!("xcover-dlx3-{}.ck", std::process::id()));
+    let refused = xcover(
+        &[
+            "cover",
+            "count",
+            "--checkpoint",
+            path.to_str().unwrap(),
+            "-",
+        ],
+        dlx3,
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        err(&refused).contains("multiplicities"),
+        "{}",
+        err(&refused)
+    );
+    assert!(!path.exists());
+}

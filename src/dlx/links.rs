@@ -414,7 +414,11 @@ impl Links {
         if self.all_covered() {
             return None;
         }
-        let (item, _) = self.fewest_options();
+        let item = if self.multi {
+            self.best_bounded().0
+        } else {
+            self.fewest_options().0
+        };
         Some((item, self.column_options(item)))
     }
 

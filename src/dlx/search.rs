@@ -289,7 +289,9 @@ impl<'m> Solver<'m> {
     }
 
     /// The item a search would branch on now, after the options chosen, with its options;
-    /// `None` when the chosen options already cover every primary item.
+    /// `None` when the chosen options already cover every primary item. (With
+    /// multiplicities an item may take several of its options or none, so its options do not
+    /// split that search into disjoint parts; see [`Solver::can_split`].)
     pub fn branch(&self) -> Option<Branch> {
         let (item, firsts) = self.links.branch()?;
         Some(Branch {

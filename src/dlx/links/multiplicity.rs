@@ -170,7 +170,7 @@ impl Links {
 
     /// The active primary item with the smallest branching degree, and that degree (at most
     /// 0 when the item can no longer reach its lower bound).
-    fn best_bounded(&self) -> (u32, i64) {
+    pub(super) fn best_bounded(&self) -> (u32, i64) {
         let (mut best, mut best_degree, mut best_s, mut best_len) = (0, i64::MAX, u32::MAX, 0);
         let mut k = self.item(0).next;
         while k != 0 {
