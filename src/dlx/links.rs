@@ -489,6 +489,8 @@ impl Links {
     #[inline(always)]
     fn run_loop<const INFER: bool, const C: bool>(&mut self, budget: u64) -> (Event, Work) {
         let headers = self.item_count;
+        // Only `split_off` moves the base, and never while the loop runs.
+        let base = self.base;
         let mut level = self.level;
         let mut step = self.step;
         let mut work = Work::default();
@@ -532,7 +534,7 @@ impl Links {
                     step = Step::Enter;
                 }
                 Step::Backtrack => {
-                    if level == self.base {
+                    if level == base {
                         step = Step::Done;
                         break Event::Exhausted;
                     }
