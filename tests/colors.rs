@@ -7,7 +7,15 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{ColorId, ItemId, ItemKind, Matrix, OptionId, Problem, Verdict, format};
+use xcover::dlx::{Matrix, OptionId, Verdict, format};
+
+#[path = "common/random_xcc.rs"]
+mod random_xcc;
+use random_xcc::{brute_force, build, problems};
+
+fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {
+    solution.iter().map(|o| o.0).collect()
+}
 
 /// Knuth's example from DLX2: the unique solution is `A C X:1 Y:1` and `B X:1`.
 const KNUTH_DLX2: &str = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\n\
@@ -73,103 +81,13 @@ fn options_chosen_up_front_respect_colours() {
     assert_eq!(solver.count(None), 0);
 }
 
-/// A random problem: item kinds, then options as (item, colour) lists; colour 0 is none.
-type Random = (Vec<bool>, Vec<Vec<(usize, u32)>>);
-
-fn problem_strategy() -> impl Strategy<Value = Random> {
-    (1usize..=4, 1usize..=3).prop_flat_map(|(primary, secondary)| {
-        let n = primary + secondary;
-        let kinds: Vec<bool> = (0..n).map(|i| i < primary).collect();
-        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n)
-            .prop_flat_map(move |items| {
-                let len = items.len();
-                (Just(items), proptest::collection::vec(0u32..=2, len))
-            })
-            .prop_map(move |(items, colors)| {
-                items
-                    .into_iter()
-                    .zip(colors)
-                    .map(|(i, c)| (i, if i < primary { 0 } else { c }))
-                    .collect::<Vec<_>>()
-            });
-        (Just(kinds), proptest::collection::vec(option, 0..=11))
-    })
-}
-
-fn build(kinds: &[bool], options: &[Vec<(usize, u32)>]) -> Problem {
-    let mut problem = Problem::new();
-    for (i, &primary) in kinds.iter().enumerate() {
-        let kind = if primary {
-            ItemKind::Primary
-        } else {
-            ItemKind::Secondary
-        };
-        problem.add_item(&format!("i{i}"), kind).unwrap();
-    }
-    let colors: Vec<ColorId> = (1..=2)
-        .map(|c| problem.add_color(&format!("c{c}")).unwrap())
-        .collect();
-    for option in options {
-        let items: Vec<(ItemId, Option<ColorId>)> = option
-            .iter()
-            .map(|&(i, c)| {
-                (
-                    ItemId(i as u32),
-                    c.checked_sub(1).map(|c| colors[c as usize]),
-                )
-            })
-            .collect();
-        problem.add_colored_option(&items).unwrap();
-    }
-    problem
-}
-
-/// Every subset of usable options that covers each primary item once and uses each
-/// secondary item either once without a colour, or any number of times with one colour.
-fn brute_force(kinds: &[bool], options: &[Vec<(usize, u32)>]) -> BTreeSet<BTreeSet<u32>> {
-    let usable: Vec<usize> = (0..options.len())
-        .filter(|&k| options[k].iter().any(|&(i, _)| kinds[i]))
-        .collect();
-    let mut found = BTreeSet::new();
-    for mask in 0u32..(1 << usable.len()) {
-        let chosen: Vec<usize> = (0..usable.len())
-            .filter(|b| mask & (1 << b) != 0)
-            .map(|b| usable[b])
-            .collect();
-        let ok = (0..kinds.len()).all(|item| {
-            let uses: Vec<u32> = chosen
-                .iter()
-                .flat_map(|&k| {
-                    options[k]
-                        .iter()
-                        .filter(|&&(i, _)| i == item)
-                        .map(|&(_, c)| c)
-                })
-                .collect();
-            if kinds[item] {
-                uses.len() == 1
-            } else {
-                uses.len() <= 1 || (uses[0] != 0 && uses.iter().all(|&c| c == uses[0]))
-            }
-        });
-        if ok {
-            found.insert(chosen.iter().map(|&k| k as u32).collect());
-        }
-    }
-    found
-}
-
-fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {
-    solution.iter().map(|o| o.0).collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
-    fn coloured_solutions_equal_brute_force((kinds, options) in problem_strategy()) {
-        let expected = brute_force(&kinds, &options);
-        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+    fn coloured_solutions_equal_brute_force((items, options) in problems(4, 1..=3, 11, false)) {
+        let expected = brute_force(&items, &options);
+        let matrix = Matrix::new(build(&items, &options)).unwrap();
         let mut solver = matrix.solver();
         let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
         let distinct: BTreeSet<BTreeSet<u32>> = found.iter().cloned().collect();

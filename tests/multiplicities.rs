@@ -6,9 +6,11 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{
-    ChooseError, ColorId, ItemId, ItemKind, Matrix, OptionId, Problem, Verdict, format,
-};
+use xcover::dlx::{ChooseError, Matrix, OptionId, Verdict, format};
+
+#[path = "common/random_xcc.rs"]
+mod random_xcc;
+use random_xcc::{brute_force, build, problems};
 
 /// Knuth's example from DLX3: the unique solution is `A C X:1 Y:1`, `B X:1` and `C Y:1`.
 const KNUTH_DLX3: &str = "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\n\
@@ -65,115 +67,11 @@ fn small_counts_by_hand() {
     );
 }
 
-/// A random problem: per item (primary?, lower, upper), then options as (item, colour)
-/// lists; colour 0 is none.
-type Random = (Vec<(bool, u32, u32)>, Vec<Vec<(usize, u32)>>);
-
-fn problem_strategy() -> impl Strategy<Value = Random> {
-    (1usize..=3, 0usize..=2).prop_flat_map(|(primary, secondary)| {
-        let n = primary + secondary;
-        let items =
-            proptest::collection::vec((0u32..=2, 0u32..=2), primary).prop_map(move |bounds| {
-                let mut items: Vec<(bool, u32, u32)> = bounds
-                    .into_iter()
-                    .map(|(lower, extra)| (true, lower, (lower + extra).max(1)))
-                    .collect();
-                items.extend((0..secondary).map(|_| (false, 0, 1)));
-                items
-            });
-        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n)
-            .prop_flat_map(move |items| {
-                let len = items.len();
-                (Just(items), proptest::collection::vec(0u32..=2, len))
-            })
-            .prop_map(move |(items, colors)| {
-                items
-                    .into_iter()
-                    .zip(colors)
-                    .map(|(i, c)| (i, if i < primary { 0 } else { c }))
-                    .collect::<Vec<_>>()
-            });
-        (items, proptest::collection::vec(option, 0..=10))
-    })
-}
-
-fn build(items: &[(bool, u32, u32)], options: &[Vec<(usize, u32)>]) -> Problem {
-    let mut problem = Problem::new();
-    for (i, &(primary, lower, upper)) in items.iter().enumerate() {
-        let kind = if primary {
-            ItemKind::Primary
-        } else {
-            ItemKind::Secondary
-        };
-        let id = problem.add_item(&format!("i{i}"), kind).unwrap();
-        if primary {
-            problem.set_bounds(id, lower, upper).unwrap();
-        }
-    }
-    let colors: Vec<ColorId> = (1..=2)
-        .map(|c| problem.add_color(&format!("c{c}")).unwrap())
-        .collect();
-    for option in options {
-        let items: Vec<(ItemId, Option<ColorId>)> = option
-            .iter()
-            .map(|&(i, c)| {
-                (
-                    ItemId(i as u32),
-                    c.checked_sub(1).map(|c| colors[c as usize]),
-                )
-            })
-            .collect();
-        problem.add_colored_option(&items).unwrap();
-    }
-    problem
-}
-
-/// Every subset of usable options in which each primary item is covered between its bounds
-/// and each secondary item once without a colour, or any number of times with one colour.
-fn brute_force(
-    items: &[(bool, u32, u32)],
-    options: &[Vec<(usize, u32)>],
-) -> BTreeSet<BTreeSet<u32>> {
-    let usable: Vec<usize> = (0..options.len())
-        .filter(|&k| options[k].iter().any(|&(i, _)| items[i].0))
-        .collect();
-    let mut found = BTreeSet::new();
-    for mask in 0u32..(1 << usable.len()) {
-        let chosen: Vec<usize> = (0..usable.len())
-            .filter(|b| mask & (1 << b) != 0)
-            .map(|b| usable[b])
-            .collect();
-        let ok = items
-            .iter()
-            .enumerate()
-            .all(|(item, &(primary, lower, upper))| {
-                let uses: Vec<u32> = chosen
-                    .iter()
-                    .flat_map(|&k| {
-                        options[k]
-                            .iter()
-                            .filter(|&&(i, _)| i == item)
-                            .map(|&(_, c)| c)
-                    })
-                    .collect();
-                if primary {
-                    (lower..=upper).contains(&(uses.len() as u32))
-                } else {
-                    uses.len() <= 1 || (uses[0] != 0 && uses.iter().all(|&c| c == uses[0]))
-                }
-            });
-        if ok {
-            found.insert(chosen.iter().map(|&k| k as u32).collect());
-        }
-    }
-    found
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
-    fn solutions_with_bounds_equal_brute_force((items, options) in problem_strategy()) {
+    fn solutions_with_bounds_equal_brute_force((items, options) in problems(3, 0..=2, 10, true)) {
         let expected = brute_force(&items, &options);
         let matrix = Matrix::new(build(&items, &options)).unwrap();
         let mut solver = matrix.solver();

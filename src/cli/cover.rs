@@ -5,9 +5,6 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use std::ops::ControlFlow;
-use std::sync::Mutex;
-
 use super::enumerate::{self, SearchArgs, Wanted};
 use super::input::read_text;
 use super::{Outcome, finish, parse_limit, signals, stdout};
@@ -297,46 +294,20 @@ fn solve_all(
     let started = Instant::now();
     let problem = solver.matrix().problem();
     // Stdout itself rather than its lock: the writer moves between worker threads.
-    let out = Mutex::new((
-        io::BufWriter::with_capacity(1 << 16, io::stdout()),
-        0u128,
-        None::<io::Error>,
-    ));
-    let visit = |options: &[OptionId]| {
-        let mut guard = out.lock().unwrap_or_else(|e| e.into_inner());
-        let (out, printed, error) = &mut *guard;
-        let mut write = || -> io::Result<()> {
-            if *printed > 0 {
-                writeln!(out)?;
-            }
-            for &option in options {
-                format::write_option(problem, option, out)?;
-                writeln!(out)?;
-            }
-            Ok(())
-        };
-        match write() {
-            Ok(()) => {
-                *printed += 1;
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                error.get_or_insert(e);
-                ControlFlow::Break(())
-            }
+    let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
+    let write = |out: &mut io::BufWriter<io::Stdout>, options: &[OptionId], index: u128| {
+        if index > 0 {
+            writeln!(out)?;
         }
+        for &option in options {
+            format::write_option(problem, option, out)?;
+            writeln!(out)?;
+        }
+        Ok(())
     };
-    let wanted = Wanted {
-        limit,
-        ordered,
-        visit: Some(&visit),
-    };
-    let result = enumerate::run(solver, search, &wanted, name);
-    let (out, printed, error) = out.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(error) = error {
-        return Err(error);
-    }
-    let finished = match result {
+    let (out, printed, result) =
+        enumerate::run_writing(solver, search, (limit, ordered), name, out, write);
+    let finished = match result? {
         Ok(finished) => finished,
         Err(message) => {
             eprintln!("xcover: {message}");

@@ -9,6 +9,7 @@
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Condvar, Mutex};
@@ -20,7 +21,9 @@ use serde_json::{Value, json};
 
 use super::signals;
 use xcover::dlx::checkpoint::Checkpoint;
-use xcover::dlx::{Enumeration, Monitor, Snapshot, Solver, Stats, Stop, Subtree, Visitor};
+use xcover::dlx::{
+    Enumeration, Monitor, OptionId, Snapshot, Solver, Stats, Stop, Subtree, Visitor,
+};
 
 /// The flags of one search split, watched or resumed.
 #[derive(Debug, Clone, Args)]
@@ -245,6 +248,50 @@ pub struct Wanted<'v> {
     pub limit: Option<u128>,
     pub ordered: bool,
     pub visit: Option<Visitor<'v>>,
+}
+
+/// What [`run_writing`] gives back: the writer, how many solutions it wrote, and how the
+/// search ended (an error message for the user), unless writing failed first.
+pub type Written<W> = (W, u128, io::Result<Result<Finished, String>>);
+
+/// [`run`] for `solve --all`: each solution is written whole by `write(out, options, index)`
+/// (index from 0) from whichever thread finds it; the first write error (a closed pipe) stops
+/// the search.
+pub fn run_writing<W: Write + Send>(
+    solver: &mut Solver<'_>,
+    args: &SearchArgs,
+    (limit, ordered): (Option<u128>, bool),
+    label: &str,
+    out: W,
+    write: impl Fn(&mut W, &[OptionId], u128) -> io::Result<()> + Sync,
+) -> Written<W> {
+    let shared = Mutex::new((out, 0u128, None::<io::Error>));
+    let visit = |options: &[OptionId]| {
+        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let (out, written, error) = &mut *guard;
+        match write(out, options, *written) {
+            Ok(()) => {
+                *written += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                error.get_or_insert(e);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let wanted = Wanted {
+        limit,
+        ordered,
+        visit: Some(&visit),
+    };
+    let finished = run(solver, args, &wanted, label);
+    let (out, written, error) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let outcome = match error {
+        Some(error) => Err(error),
+        None => Ok(finished),
+    };
+    (out, written, outcome)
 }
 
 /// Where a run starts: the subtrees to search and what was done before (on resume).

@@ -9,8 +9,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
-use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -746,37 +745,22 @@ fn solve_all(
         let (written, finished, result) = match puzzle_solver(encoding, puzzle, args) {
             None => (0, None, Ok(())),
             Some(mut solver) => {
-                let (shared, finished) = {
-                    let shared = Mutex::new((out, 0u128, None::<io::Error>));
-                    let visit = |options: &[dlx::OptionId]| {
-                        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
-                        let (out, written, error) = &mut *guard;
-                        let grid = encoding.grid_of(options);
-                        match write_solution(out, &grid, *written, json, layout) {
-                            Ok(()) => {
-                                *written += 1;
-                                ControlFlow::Continue(())
-                            }
-                            Err(e) => {
-                                error.get_or_insert(e);
-                                ControlFlow::Break(())
-                            }
-                        }
-                    };
-                    let wanted = Wanted {
-                        limit,
-                        ordered,
-                        visit: Some(&visit),
-                    };
-                    let finished = enumerate::run(&mut solver, search, &wanted, &label);
-                    (
-                        shared.into_inner().unwrap_or_else(|e| e.into_inner()),
-                        finished,
-                    )
+                let write = |out: &mut SharedOut, options: &[dlx::OptionId], index: u128| {
+                    write_solution(out, &encoding.grid_of(options), index, json, layout)
                 };
-                let (returned, written, error) = shared;
+                let (returned, written, result) = enumerate::run_writing(
+                    &mut solver,
+                    search,
+                    (limit, ordered),
+                    &label,
+                    out,
+                    write,
+                );
                 out = returned;
-                (written, Some(finished), error.map_or(Ok(()), Err))
+                match result {
+                    Ok(finished) => (written, Some(finished), Ok(())),
+                    Err(error) => (written, None, Err(error)),
+                }
             }
         };
         result?;

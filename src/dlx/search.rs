@@ -367,6 +367,12 @@ impl<'m> Solver<'m> {
     pub fn search(&mut self) -> Search<'_, 'm> {
         self.stopped = None;
         self.links.restart();
+        self.started_search(1.0)
+    }
+
+    /// The search that the links, just restarted (and perhaps moved down a path), begin:
+    /// below a subtree holding `share` of the whole tree.
+    fn started_search(&mut self, share: f64) -> Search<'_, 'm> {
         let node_limit = self.node_limit;
         let deadline = self.deadline;
         Search {
@@ -376,7 +382,7 @@ impl<'m> Solver<'m> {
             deadline,
             next_check: CHECK_EVERY,
             exhausted: false,
-            share: 1.0,
+            share,
             given: 0.0,
         }
     }
@@ -394,18 +400,7 @@ impl<'m> Solver<'m> {
             option: subtree.path[index],
         })?;
         self.add_work(work);
-        let node_limit = self.node_limit;
-        let deadline = self.deadline;
-        Ok(Search {
-            solver: self,
-            nodes: 0,
-            node_limit,
-            deadline,
-            next_check: CHECK_EVERY,
-            exhausted: false,
-            share: subtree.share,
-            given: 0.0,
-        })
+        Ok(self.started_search(subtree.share))
     }
 
     /// The first nodes of the options of a path; an error names the first unknown one.
