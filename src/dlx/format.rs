@@ -247,9 +247,14 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     }
 
     let mut warnings = Vec::new();
-    let mut option = Vec::new();
+    // One option at a time: its items, and their colour codes (0 for none, else the colour's
+    // index plus one) while any has a colour.
+    let mut items = Vec::new();
+    let mut codes = Vec::new();
     for (line, option_text) in lines {
-        option.clear();
+        items.clear();
+        codes.clear();
+        let mut colored = false;
         for (column, token) in tokens(option_text) {
             let fail = |kind| ParseError { line, column, kind };
             // DLX2's colours: `item:colour`, on secondary items only.
@@ -260,25 +265,28 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             let item = problem
                 .item(name)
                 .ok_or_else(|| fail(ParseErrorKind::UnknownItem(name.to_string())))?;
-            if option.iter().any(|&(seen, _)| seen == item) {
+            if items.contains(&item) {
                 return Err(fail(ParseErrorKind::RepeatedItem(name.to_string())));
             }
-            let color = match color {
-                None => None,
+            let code = match color {
+                None => 0,
                 Some(_) if problem.kind(item) == ItemKind::Primary => {
                     return Err(fail(ParseErrorKind::ColoredPrimary(name.to_string())));
                 }
-                Some(color) => Some(
-                    problem
+                Some(color) => {
+                    colored = true;
+                    let color = problem
                         .add_color(color)
-                        .map_err(|_| fail(ParseErrorKind::InvalidColor(token.to_string())))?,
-                ),
+                        .map_err(|_| fail(ParseErrorKind::InvalidColor(token.to_string())))?;
+                    color.0 + 1
+                }
             };
-            option.push((item, color));
+            items.push(item);
+            codes.push(code);
         }
-        if option
+        if items
             .iter()
-            .all(|&(item, _)| problem.kind(item) == ItemKind::Secondary)
+            .all(|&item| problem.kind(item) == ItemKind::Secondary)
         {
             warnings.push(Warning {
                 line,
@@ -286,8 +294,9 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
                     .to_string(),
             });
         }
+        let codes: &[u32] = if colored { &codes } else { &[] };
         problem
-            .add_colored_option(&option)
+            .add_option_with(&items, codes)
             .map_err(|_| ParseError {
                 line,
                 column: 1,
