@@ -5,25 +5,24 @@
 //! [`Checkpoint`]); this module turns the flags into it: which part of the search to run
 //! (`--shard K/N`, `--shard auto/N`, `--task LINE`), where to save and resume
 //! (`--checkpoint`, `--resume`), and progress on stderr (a bar on a terminal, lines with
-//! `--progress`). It also prints task lists (`split`) and adds shard records up (`merge`).
+//! `--progress`, drawn by [`super::progress`]). It also prints the task lists of `split`;
+//! [`super::merge`] adds the records of shards up.
 
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::{Condvar, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 
+use super::progress::Progress;
 use super::signals;
 use xcover::dlx::checkpoint::Checkpoint;
-use xcover::dlx::{
-    Enumeration, Monitor, OptionId, Snapshot, Solver, Stats, Stop, Subtree, Visitor,
-};
+use xcover::dlx::{Enumeration, Monitor, OptionId, Solver, Stats, Stop, Subtree, Visitor};
 
 /// The flags of one search split, watched or resumed.
 #[derive(Debug, Clone, Args)]
@@ -524,258 +523,4 @@ fn report_stop(
          done{position}{resume}",
         explored * 100.0
     );
-}
-
-/// Progress on stderr while a search runs: a bar on a terminal, lines with `--progress`.
-struct Progress {
-    /// Seconds between lines (`--progress`), if asked.
-    lines: Option<f64>,
-    bar: bool,
-    started: Instant,
-    seconds_before: f64,
-    nodes_before: u64,
-    /// The share of the whole tree that the part being searched holds.
-    part_share: f64,
-    bar_handle: Mutex<Option<ProgressBar>>,
-}
-
-impl Progress {
-    fn new(
-        lines: Option<f64>,
-        seconds_before: f64,
-        nodes_before: u64,
-        part_share: f64,
-    ) -> Progress {
-        Progress {
-            part_share,
-            lines,
-            bar: lines.is_none() && io::stderr().is_terminal(),
-            started: Instant::now(),
-            seconds_before,
-            nodes_before,
-            bar_handle: Mutex::new(None),
-        }
-    }
-
-    /// Runs `work` while another thread reports what `monitor` sees.
-    fn watch<T>(
-        &self,
-        monitor: &Monitor,
-        solutions_before: u128,
-        explored_before: f64,
-        work: impl FnOnce() -> T,
-    ) -> T {
-        if self.lines.is_none() && !self.bar {
-            return work();
-        }
-        let done = (Mutex::new(false), Condvar::new());
-        std::thread::scope(|scope| {
-            scope.spawn(|| {
-                let interval = Duration::from_secs_f64(self.lines.unwrap_or(0.2));
-                // A bar only for searches that last: quick ones print nothing extra.
-                let mut next = Instant::now() + Duration::from_secs_f64(self.lines.unwrap_or(1.0));
-                let (lock, wake) = &done;
-                let mut finished = lock.lock().unwrap_or_else(|e| e.into_inner());
-                while !*finished {
-                    let now = Instant::now();
-                    if now >= next {
-                        self.report(monitor.snapshot(), solutions_before, explored_before);
-                        next = now + interval;
-                    }
-                    let wait = next.saturating_duration_since(Instant::now());
-                    finished = wake
-                        .wait_timeout(finished, wait)
-                        .map(|(guard, _)| guard)
-                        .unwrap_or_else(|e| e.into_inner().0);
-                }
-            });
-            let result = work();
-            let (lock, wake) = &done;
-            *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
-            wake.notify_all();
-            result
-        })
-    }
-
-    fn report(&self, now: Snapshot, solutions_before: u128, explored_before: f64) {
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let explored = ((explored_before + now.explored) / self.part_share).min(1.0);
-        let explored_before = explored_before / self.part_share;
-        let solutions = solutions_before + u128::from(now.solutions);
-        let rate = now.nodes as f64 / elapsed.max(1e-9);
-        let left = if explored > 0.0 && explored < 1.0 {
-            let spent = explored - explored_before;
-            if spent > 0.0 {
-                format!("{} left", duration(elapsed * (1.0 - explored) / spent))
-            } else {
-                "time left unknown".to_string()
-            }
-        } else {
-            "time left unknown".to_string()
-        };
-        let text = format!(
-            "{:.2}% explored, {solutions} solutions, {} nodes/s, {left}",
-            explored * 100.0,
-            human(rate)
-        );
-        if self.bar {
-            let mut handle = self.bar_handle.lock().unwrap_or_else(|e| e.into_inner());
-            let bar = handle.get_or_insert_with(|| {
-                let bar = ProgressBar::with_draw_target(Some(10_000), ProgressDrawTarget::stderr());
-                if let Ok(style) = ProgressStyle::with_template("{bar:30} {msg}") {
-                    bar.set_style(style);
-                }
-                bar
-            });
-            bar.set_position((explored * 10_000.0) as u64);
-            bar.set_message(text);
-        } else {
-            eprintln!(
-                "progress: {text} ({:.0} s, {} nodes in all)",
-                self.seconds_before + elapsed,
-                self.nodes_before + now.nodes
-            );
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = self
-            .bar_handle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-        {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// A number with a metric suffix: 12.3M.
-fn human(value: f64) -> String {
-    match value {
-        v if v >= 1e9 => format!("{:.1}G", v / 1e9),
-        v if v >= 1e6 => format!("{:.1}M", v / 1e6),
-        v if v >= 1e3 => format!("{:.1}k", v / 1e3),
-        v => format!("{v:.0}"),
-    }
-}
-
-/// Seconds as the largest sensible unit: 45 s, 12 min, 3.5 h, 2.1 days.
-fn duration(seconds: f64) -> String {
-    match seconds {
-        s if s < 90.0 => format!("{s:.0} s"),
-        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
-        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
-        s => format!("{:.1} days", s / 86_400.0),
-    }
-}
-
-/// `xcover merge`: adds up the records of the parts of one search.
-pub fn merge(files: &[String], out: &mut impl Write) -> Result<u128, String> {
-    let mut fingerprint: Option<String> = None;
-    let mut n: Option<usize> = None;
-    let mut seen: Vec<Option<String>> = Vec::new();
-    let mut total: u128 = 0;
-    let mut nodes: u128 = 0;
-    let mut records = 0usize;
-    for file in files {
-        let (name, text) = super::input::read_text(file)?;
-        for (index, line) in text.lines().enumerate() {
-            let at = format!("{name}:{}", index + 1);
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record: Value =
-                serde_json::from_str(line).map_err(|e| format!("{at}: not a JSON record: {e}"))?;
-            let field = |key: &str| {
-                record
-                    .get(key)
-                    .ok_or_else(|| format!("{at}: the record has no '{key}'"))
-            };
-            let theirs = field("fingerprint")?
-                .as_str()
-                .ok_or_else(|| format!("{at}: 'fingerprint' is not a string"))?
-                .to_string();
-            match &fingerprint {
-                None => fingerprint = Some(theirs),
-                Some(ours) if *ours != theirs => {
-                    return Err(format!(
-                        "{at}: a record of another search (fingerprint {theirs}, the first \
-                         record's is {ours})"
-                    ));
-                }
-                Some(_) => {}
-            }
-            let shard: ShardArg = field("shard")?
-                .as_str()
-                .ok_or_else(|| format!("{at}: 'shard' is not a string"))?
-                .parse()
-                .map_err(|e| format!("{at}: {e}"))?;
-            let k = shard
-                .k
-                .ok_or_else(|| format!("{at}: the shard has no number"))?;
-            match n {
-                None => {
-                    n = Some(shard.n);
-                    seen = vec![None; shard.n];
-                }
-                Some(ours) if ours != shard.n => {
-                    return Err(format!(
-                        "{at}: shard {k}/{} of a split into {} parts, the first record's is into \
-                         {ours}",
-                        shard.n, shard.n
-                    ));
-                }
-                Some(_) => {}
-            }
-            if record.get("partial").and_then(Value::as_bool) == Some(true) {
-                return Err(format!(
-                    "{at}: shard {k}/{} was interrupted: its count is partial",
-                    shard.n
-                ));
-            }
-            if let Some(first) = &seen[k - 1] {
-                return Err(format!(
-                    "{at}: shard {k}/{} again (first at {first})",
-                    shard.n
-                ));
-            }
-            seen[k - 1] = Some(at.clone());
-            let count = match field("count")? {
-                Value::Number(number) => number.as_u64().map(u128::from),
-                Value::String(digits) => digits.parse().ok(),
-                _ => None,
-            }
-            .ok_or_else(|| format!("{at}: 'count' is not a whole number"))?;
-            total = total
-                .checked_add(count)
-                .ok_or_else(|| format!("{at}: the total passes 2^128"))?;
-            nodes += u128::from(record.get("nodes").and_then(Value::as_u64).unwrap_or(0));
-            records += 1;
-        }
-    }
-    let Some(n) = n else {
-        return Err("no records to merge".to_string());
-    };
-    let missing: Vec<String> = seen
-        .iter()
-        .enumerate()
-        .filter(|(_, at)| at.is_none())
-        .map(|(k, _)| (k + 1).to_string())
-        .collect();
-    if !missing.is_empty() {
-        let shown: Vec<&str> = missing.iter().take(20).map(String::as_str).collect();
-        return Err(format!(
-            "{} of {n} shards missing: {}{}",
-            missing.len(),
-            shown.join(", "),
-            if missing.len() > 20 { ", ..." } else { "" }
-        ));
-    }
-    writeln!(out, "{total}").map_err(|e| e.to_string())?;
-    eprintln!(
-        "merged {records} shards of {n} (fingerprint {}): {total} solutions, {nodes} nodes",
-        fingerprint.unwrap_or_default()
-    );
-    Ok(total)
 }

@@ -11,6 +11,8 @@ mod enumerate;
 mod generate;
 mod input;
 mod logic;
+mod merge;
+mod progress;
 mod signals;
 mod sudoku;
 
@@ -129,7 +131,7 @@ pub fn run() -> ExitCode {
         Command::Sudoku(command) => sudoku::run(command),
         Command::Merge { files } => {
             let mut out = stdout();
-            match enumerate::merge(&files, &mut out) {
+            match merge::merge(&files, &mut out) {
                 Ok(_) => finish(out, Outcome::Success),
                 Err(message) => {
                     eprintln!("xcover: merge: {message}");
