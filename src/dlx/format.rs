@@ -321,19 +321,32 @@ fn parse_bounds(text: &str) -> Option<(u32, u32)> {
 
 /// The white-space separated tokens of a line with their 1-based character columns.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    // In an ASCII line (the usual case) a character is a byte, so columns are byte offsets
+    // and no character needs decoding.
+    let ascii = line.is_ascii();
     let mut column = 0;
     let mut rest = line;
     std::iter::from_fn(move || {
         let skipped = rest.len() - rest.trim_start().len();
-        column += rest[..skipped].chars().count();
+        column += if ascii {
+            skipped
+        } else {
+            rest[..skipped].chars().count()
+        };
         rest = &rest[skipped..];
         if rest.is_empty() {
             return None;
         }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let end = if ascii {
+            rest.bytes()
+                .position(|b| char::from(b).is_whitespace())
+                .unwrap_or(rest.len())
+        } else {
+            rest.find(char::is_whitespace).unwrap_or(rest.len())
+        };
         let token = &rest[..end];
         let start = column + 1;
-        column += token.chars().count();
+        column += if ascii { end } else { token.chars().count() };
         rest = &rest[end..];
         Some((start, token))
     })
