@@ -5,7 +5,8 @@
 //! | to ... | start from |
 //! |---|---|
 //! | solve any exact-cover problem you build in code | [`dlx::Problem`], then [`dlx::Matrix::new`] and [`dlx::Matrix::solver`] |
-//! | read a problem in Knuth's DLX1 format | [`dlx::format::read`] |
+//! | read a problem in Knuth's DLX1 format (with DLX2 colours, DLX3 bounds) | [`dlx::format::read`] |
+//! | colours on secondary items, items covered between bounds | [`dlx::Problem::add_colored_option`], [`dlx::Problem::set_bounds`] |
 //! | count with a limit, prove uniqueness, enumerate lazily | [`dlx::Solver::count`], [`dlx::Solver::verdict`], [`dlx::Solver::solutions`] |
 //! | stop a long search and resume it | [`dlx::Search`], [`dlx::Stop`] |
 //! | split a search into parts (shards, checkpoints) | [`dlx::Solver::subtrees`], [`dlx::Solver::shard`], [`dlx::Solver::search_below`], [`dlx::Search::remainder`], [`dlx::checkpoint`] |
