@@ -581,3 +581,38 @@ fn the_kubernetes_recipe_counts_exactly() {
     assert!(merged.status.success(), "{}", err(&merged));
     assert_eq!(out(&merged), "724\n");
 }
+
+/// Bad values of the flags of this file are refused with a message, never a panic: usage
+/// errors (exit 2) for what clap checks, invalid input (exit 1) for a task line that is not
+/// one.
+#[test]
+fn bad_values_are_refused_with_a_message() {
+    let dir = scratch("bad");
+    let queens = example(&dir, &["queens", "6"]);
+    for (args, code) in [
+        (vec!["--shard", "0/3"], 2),
+        (vec!["--shard", "4/3"], 2),
+        (vec!["--shard", "1/0"], 2),
+        (vec!["--shard", "one/two"], 2),
+        (vec!["--shard", "auto/2000000"], 2),
+        (vec!["--checkpoint-every", "1e300"], 2),
+        (vec!["--checkpoint-every", "-1"], 2),
+        (vec!["--checkpoint-every", "NaN"], 2),
+        (vec!["--progress", "0"], 2),
+        (vec!["--task", "garbage"], 1),
+        (vec!["--task", "xcover-task 0000000000000000 1/1 1:"], 1),
+        (vec!["--shard", "1/2", "--task", "x"], 2),
+    ] {
+        let mut all = vec!["cover", "count"];
+        all.extend_from_slice(&args);
+        all.push(&queens);
+        let run = xcover(&all, "");
+        assert_eq!(run.status.code(), Some(code), "{args:?}: {}", err(&run));
+        assert!(
+            !err(&run).is_empty() && !err(&run).contains("panicked"),
+            "{args:?}"
+        );
+    }
+    let split = xcover(&["cover", "split", "--parts", "0", &queens], "");
+    assert_eq!(split.status.code(), Some(2));
+}

@@ -63,10 +63,15 @@ impl SearchArgs {
     }
 }
 
+/// A number of seconds for `--checkpoint-every` and `--progress`: above 0, at most a year
+/// (a longer interval would be none at all, and could not be a `Duration`).
 fn parse_seconds(text: &str) -> Result<f64, String> {
+    const YEAR: f64 = 365.0 * 86_400.0;
     match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
-        _ => Err(format!("'{text}' is not a positive number of seconds")),
+        Ok(seconds) if seconds > 0.0 && seconds <= YEAR => Ok(seconds),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds above 0 and at most a year"
+        )),
     }
 }
 
