@@ -70,6 +70,8 @@ pub struct Matrix {
     /// For each matrix item index `0..=item_count`, how many times it must be covered (at
     /// least, at most), or empty when every item is covered exactly once.
     pub(crate) bounds: Vec<(u32, u32)>,
+    /// [`Matrix::fingerprint`], computed on first use.
+    fingerprint: std::sync::OnceLock<u64>,
 }
 
 /// Why a problem cannot be compiled.
@@ -226,6 +228,7 @@ impl Matrix {
             dropped,
             colors,
             bounds,
+            fingerprint: std::sync::OnceLock::new(),
         })
     }
 
@@ -234,6 +237,10 @@ impl Matrix {
     /// apart (shards of one count, checkpoints) can be checked to belong together. FNV-1a
     /// over the node arrays.
     pub fn fingerprint(&self) -> u64 {
+        *self.fingerprint.get_or_init(|| self.compute_fingerprint())
+    }
+
+    fn compute_fingerprint(&self) -> u64 {
         let mut hash = Fingerprint::new();
         hash.add(u64::from(self.item_count));
         hash.add(u64::from(self.primary_count));
