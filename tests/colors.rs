@@ -11,7 +11,7 @@ use xcover::dlx::{Matrix, OptionId, Verdict, format};
 
 #[path = "common/random_xcc.rs"]
 mod random_xcc;
-use random_xcc::{brute_force, build, problems};
+use random_xcc::{brute_force, build, problems, sorted_lines};
 
 fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {
     solution.iter().map(|o| o.0).collect()
@@ -34,16 +34,7 @@ fn knuths_example_has_his_unique_solution() {
     let Verdict::Unique(solution) = solver.verdict() else {
         panic!("one solution")
     };
-    let mut lines: Vec<String> = solution
-        .iter()
-        .map(|&option| {
-            let mut text = Vec::new();
-            format::write_option(matrix.problem(), option, &mut text).unwrap();
-            String::from_utf8(text).unwrap()
-        })
-        .collect();
-    lines.sort();
-    assert_eq!(lines, ["A C X:1 Y:1", "B X:1"]);
+    assert_eq!(sorted_lines(&matrix, &solution), ["A C X:1 Y:1", "B X:1"]);
 }
 
 #[test]

@@ -10,24 +10,11 @@ use xcover::dlx::{ChooseError, Matrix, OptionId, Verdict, format};
 
 #[path = "common/random_xcc.rs"]
 mod random_xcc;
-use random_xcc::{brute_force, build, problems};
+use random_xcc::{brute_force, build, problems, sorted_lines};
 
 /// Knuth's example from DLX3: the unique solution is `A C X:1 Y:1`, `B X:1` and `C Y:1`.
 const KNUTH_DLX3: &str = "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\n\
                           A C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
-
-fn lines(matrix: &Matrix, solution: &[OptionId]) -> Vec<String> {
-    let mut lines: Vec<String> = solution
-        .iter()
-        .map(|&option| {
-            let mut text = Vec::new();
-            format::write_option(matrix.problem(), option, &mut text).unwrap();
-            String::from_utf8(text).unwrap()
-        })
-        .collect();
-    lines.sort();
-    lines
-}
 
 #[test]
 fn knuths_example_has_his_unique_solution() {
@@ -36,7 +23,10 @@ fn knuths_example_has_his_unique_solution() {
     let Verdict::Unique(solution) = solver.verdict() else {
         panic!("one solution")
     };
-    assert_eq!(lines(&matrix, &solution), ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+    assert_eq!(
+        sorted_lines(&matrix, &solution),
+        ["A C X:1 Y:1", "B X:1", "C Y:1"]
+    );
 }
 
 #[test]

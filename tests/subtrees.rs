@@ -153,21 +153,26 @@ fn pool(threads: usize) -> rayon::ThreadPool {
         .unwrap()
 }
 
+/// The whole search of `matrix` on a pool of `threads`, each solution to `visit`.
+fn enumerate(
+    matrix: &Matrix,
+    threads: usize,
+    settings: &Enumeration,
+    visit: Option<xcover::dlx::Visitor<'_>>,
+) -> xcover::dlx::Outcome {
+    pool(threads).install(|| {
+        matrix
+            .solver()
+            .enumerate_parallel(vec![Subtree::root()], settings, visit, &Monitor::new())
+            .unwrap()
+    })
+}
+
 #[test]
 fn parallel_counts_are_exact_for_every_thread_count() {
     for (name, matrix, expected) in oracles() {
         for threads in [1, 2, 3] {
-            let outcome = pool(threads).install(|| {
-                let solver = matrix.solver();
-                solver
-                    .enumerate_parallel(
-                        vec![Subtree::root()],
-                        &Enumeration::default(),
-                        None,
-                        &Monitor::new(),
-                    )
-                    .unwrap()
-            });
+            let outcome = enumerate(&matrix, threads, &Enumeration::default(), None);
             assert_eq!(outcome.solutions, expected, "{name} on {threads} threads");
             assert_eq!(
                 outcome.stats.solutions, expected,
@@ -196,17 +201,7 @@ fn parallel_solutions_are_the_same_set_and_ordered_when_asked() {
                 ordered,
                 ..Enumeration::default()
             };
-            let outcome = pool(threads).install(|| {
-                matrix
-                    .solver()
-                    .enumerate_parallel(
-                        vec![Subtree::root()],
-                        &settings,
-                        Some(&visit),
-                        &Monitor::new(),
-                    )
-                    .unwrap()
-            });
+            let outcome = enumerate(&matrix, threads, &settings, Some(&visit));
             let seen = seen.into_inner().unwrap();
             assert_eq!(outcome.solutions, 300);
             assert_eq!(seen.len(), 300);
@@ -232,17 +227,7 @@ fn parallel_limits_are_exact() {
                 ordered,
                 limit: Some(limit),
             };
-            let outcome = pool(2).install(|| {
-                matrix
-                    .solver()
-                    .enumerate_parallel(
-                        vec![Subtree::root()],
-                        &settings,
-                        Some(&visit),
-                        &Monitor::new(),
-                    )
-                    .unwrap()
-            });
+            let outcome = enumerate(&matrix, 2, &settings, Some(&visit));
             assert_eq!(outcome.solutions, limit.min(724));
             assert_eq!(seen.into_inner().unwrap(), limit.min(724));
         }

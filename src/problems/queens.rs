@@ -10,33 +10,7 @@ use crate::dlx::Problem;
 /// ("organ-pipe" order, as in Knuth's generator), so that ties in the fewest-options rule go to
 /// the most constrained lines first.
 pub fn queens(n: usize) -> Problem {
-    let mut problem = Problem::new();
-    for line in organ_pipe(n) {
-        problem
-            .add_primary(&format!("r{line}"))
-            .expect("fresh name");
-        problem
-            .add_primary(&format!("c{line}"))
-            .expect("fresh name");
-    }
-    for k in 0..(2 * n).saturating_sub(1) {
-        problem.add_secondary(&format!("a{k}")).expect("fresh name");
-    }
-    for k in 0..(2 * n).saturating_sub(1) {
-        problem.add_secondary(&format!("b{k}")).expect("fresh name");
-    }
-    for row in 0..n {
-        for col in 0..n {
-            let names = [
-                format!("r{row}"),
-                format!("c{col}"),
-                format!("a{}", row + col),
-                format!("b{}", row + n - 1 - col),
-            ];
-            problem.add_option_by_names(&names).expect("declared items");
-        }
-    }
-    problem
+    board(n, None)
 }
 
 /// `m` non-attacking queens on an `n` x `n` board, with multiplicities (Knuth's DLX3): the
@@ -45,29 +19,42 @@ pub fn queens(n: usize) -> Problem {
 /// [`queens`]. With `m = n` the count is the N-queens count; with `m = 2` on 8x8 it is 1288.
 /// (DLX3's bounds cannot say "exactly 0 times", hence `m` of at least 1.)
 pub fn partial_queens(n: usize, m: NonZeroUsize) -> Problem {
+    board(n, Some(u32::try_from(m.get()).unwrap_or(u32::MAX)))
+}
+
+/// The queens of [`queens`], or with `Some(m)` those of [`partial_queens`]: an item `queens`
+/// covered `m` times in every option, and lines covered at most once.
+fn board(n: usize, queens: Option<u32>) -> Problem {
     let mut problem = Problem::new();
-    let queens = problem.add_primary("queens").expect("fresh name");
-    let m = u32::try_from(m.get()).unwrap_or(u32::MAX);
-    problem.set_bounds(queens, m, m).expect("1 <= m");
+    if let Some(m) = queens {
+        let item = problem.add_primary("queens").expect("fresh name");
+        problem.set_bounds(item, m, m).expect("1 <= m");
+    }
     for line in organ_pipe(n) {
         for name in [format!("r{line}"), format!("c{line}")] {
             let item = problem.add_primary(&name).expect("fresh name");
-            problem.set_bounds(item, 0, 1).expect("valid bounds");
+            if queens.is_some() {
+                problem.set_bounds(item, 0, 1).expect("valid bounds");
+            }
         }
     }
-    for k in 0..(2 * n).saturating_sub(1) {
-        problem.add_secondary(&format!("a{k}")).expect("fresh name");
-        problem.add_secondary(&format!("b{k}")).expect("fresh name");
+    for diagonal in ["a", "b"] {
+        for k in 0..(2 * n).saturating_sub(1) {
+            problem
+                .add_secondary(&format!("{diagonal}{k}"))
+                .expect("fresh name");
+        }
     }
+    let prefix = queens.map(|_| "queens".to_string());
     for row in 0..n {
         for col in 0..n {
             let names = [
-                "queens".to_string(),
                 format!("r{row}"),
                 format!("c{col}"),
                 format!("a{}", row + col),
                 format!("b{}", row + n - 1 - col),
             ];
+            let names: Vec<String> = prefix.iter().cloned().chain(names).collect();
             problem.add_option_by_names(&names).expect("declared items");
         }
     }

@@ -1,11 +1,11 @@
-//! Random small problems with colours and multiplicities, and the brute force that says
-//! which sets of options solve them, for the property tests of `colors.rs` and
-//! `multiplicities.rs`.
+//! Random small problems with colours and multiplicities, the brute force that says which
+//! sets of options solve them, and a solution as the sorted lines Knuth's format prints, for
+//! the tests of `colors.rs` and `multiplicities.rs`.
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{ColorId, ItemId, ItemKind, Problem};
+use xcover::dlx::{ColorId, ItemId, ItemKind, Matrix, OptionId, Problem, format};
 
 /// One item: primary or not, and its bounds (lower, upper; 1 and 1 for plain items).
 pub type Item = (bool, u32, u32);
@@ -121,4 +121,18 @@ pub fn brute_force(items: &[Item], options: &[Choice]) -> BTreeSet<BTreeSet<u32>
         }
     }
     found
+}
+
+/// A solution's options as Knuth's format writes them (colours included), sorted.
+pub fn sorted_lines(matrix: &Matrix, solution: &[OptionId]) -> Vec<String> {
+    let mut lines: Vec<String> = solution
+        .iter()
+        .map(|&option| {
+            let mut text = Vec::new();
+            format::write_option(matrix.problem(), option, &mut text).unwrap();
+            String::from_utf8(text).unwrap()
+        })
+        .collect();
+    lines.sort();
+    lines
 }
