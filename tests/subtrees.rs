@@ -89,6 +89,62 @@ fn subtrees_are_visited_in_the_order_of_the_whole_search() {
     assert_eq!(pieced, whole);
 }
 
+/// The split by its definition, with nothing clever: the biggest subtree (the first of
+/// equals, in a list kept in search order) is replaced by its children until there are
+/// enough.
+fn split_by_definition(solver: &mut xcover::dlx::Solver<'_>, parts: usize) -> Vec<Subtree> {
+    let mut subtrees = vec![(Subtree::root(), true)];
+    while subtrees.len() < parts {
+        let biggest = (0..subtrees.len())
+            .filter(|&i| subtrees[i].1)
+            .max_by(|&a, &b| {
+                (subtrees[a].0.share)
+                    .total_cmp(&subtrees[b].0.share)
+                    .then(b.cmp(&a))
+            });
+        let Some(biggest) = biggest else { break };
+        match solver.children(&subtrees[biggest].0).unwrap() {
+            Some(children) if !children.is_empty() => {
+                let children = children.into_iter().map(|child| (child, true));
+                subtrees.splice(biggest..=biggest, children);
+            }
+            _ => subtrees[biggest].1 = false,
+        }
+    }
+    subtrees.into_iter().map(|(subtree, _)| subtree).collect()
+}
+
+#[test]
+fn the_split_is_the_one_its_definition_gives() {
+    let mut problems = oracles();
+    // Colours too: each letter of a word square is a colour of a cell.
+    let words = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/words/three-letter.txt"
+    ))
+    .unwrap();
+    let words: Vec<&str> = words.split_whitespace().collect();
+    problems.push((
+        "word squares 3",
+        Matrix::new(problems::word_squares(&words, 3).unwrap()).unwrap(),
+        6319,
+    ));
+    for (name, matrix, _) in problems {
+        for inference in [Inference::None, Inference::EveryNode] {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            for parts in [1, 2, 3, 7, 64, 500, 5000] {
+                let fast = solver.subtrees(parts);
+                assert_eq!(
+                    fast,
+                    split_by_definition(&mut solver, parts),
+                    "{name}, {inference}, {parts} parts"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_path_of_another_search_is_refused() {
     let matrix = Matrix::new(problems::queens(6)).unwrap();

@@ -366,12 +366,20 @@ impl Links {
     pub fn unwind(&mut self) {
         if self.multi {
             self.unwind_multi();
-            return;
+        } else {
+            self.retreat(0);
         }
+        self.step = Step::Done;
+    }
+
+    /// Undoes the choices of the levels from `level` up, leaving the links as they were on
+    /// entering that level (its inference undone too). Not with multiplicities.
+    pub fn retreat(&mut self, level: usize) {
+        debug_assert!(!self.multi);
         // Between calls to `run` the state is at a level boundary (a solution, a pause before
-        // entering a level, or the end), so levels 0..level each hold one chosen option whose
-        // items are all covered.
-        for level in (0..self.level).rev() {
+        // entering a level, or the end), so levels 0..self.level each hold one chosen option
+        // whose items are all covered.
+        for level in (level..self.level).rev() {
             let x = self.stack[level];
             if self.colored {
                 self.uncover_others::<true>(x);
@@ -382,8 +390,9 @@ impl Links {
             }
             self.restore(self.trail_marks[level]);
         }
-        self.level = 0;
-        self.step = Step::Done;
+        self.level = self.level.min(level);
+        self.base = self.base.min(level);
+        self.root = self.root.min(level);
     }
 
     /// Sets how much inference later searches make. Only between searches.
@@ -599,6 +608,24 @@ impl Links {
             // Algorithm M's levels are not one option each: its search is not split.
             return Err(0);
         }
+        let result = self.descend_further(path);
+        if result.is_err() {
+            self.unwind();
+        }
+        result
+    }
+
+    /// [`Links::descend`] from the current level of a search that has not run (made by
+    /// `descend` and [`Links::retreat`]): the path is chosen on top of the current one, and the
+    /// search then starts below it. On an error (the index in `path` of the first option
+    /// the search would not choose) the links are as they were.
+    pub fn descend_further(&mut self, path: &[u32]) -> Result<Work, usize> {
+        assert!(self.step == Step::Enter, "descend starts a search");
+        if self.multi && !path.is_empty() {
+            // Algorithm M's levels are not one option each: its search is not split.
+            return Err(0);
+        }
+        let start = self.level;
         let result = match (self.inferring != Inference::None, self.colored) {
             (false, false) => self.descend_with::<false, false>(path),
             (true, false) => self.descend_with::<true, false>(path),
@@ -611,7 +638,7 @@ impl Links {
                 Ok(work)
             }
             Err(index) => {
-                self.unwind();
+                self.retreat(start);
                 Err(index)
             }
         }

@@ -229,7 +229,7 @@ impl<'m> Solver<'m> {
             remainder.clear();
         }
         // Subtrees handed back by different threads: put them in search order.
-        remainder.sort_by(|a, b| a.path.iter().map(|o| o.0).cmp(b.path.iter().map(|o| o.0)));
+        remainder.sort_by(super::split::search_order);
         if let Some(error) = totals.invalid {
             return Err(error);
         }

@@ -8,6 +8,8 @@
 //! [`Solver::fingerprint`] lets whoever adds their results up check that they belong to the
 //! same search.
 
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -42,48 +44,64 @@ impl Solver<'_> {
             index,
             option: subtree.path[index],
         })?;
-        Ok(options.map(|options| {
-            let share = subtree.share / options.len().max(1) as f64;
-            options
-                .into_iter()
-                .map(|first| {
-                    let mut path = subtree.path.clone();
-                    path.push(OptionId(self.matrix.node_option[first as usize]));
-                    Subtree { path, share }
-                })
-                .collect()
-        }))
+        Ok(options.map(|options| self.below(subtree, options)))
+    }
+
+    /// The subtrees below `parent` extended by each of `options` (first nodes).
+    fn below(&self, parent: &Subtree, options: Vec<u32>) -> Vec<Subtree> {
+        let share = parent.share / options.len().max(1) as f64;
+        options
+            .into_iter()
+            .map(|first| {
+                let mut path = Vec::with_capacity(parent.path.len() + 1);
+                path.extend_from_slice(&parent.path);
+                path.push(OptionId(self.matrix.node_option[first as usize]));
+                Subtree { path, share }
+            })
+            .collect()
     }
 
     /// The search split into at least `parts` disjoint subtrees when the tree is big enough
     /// (otherwise into its leaves), in the order the search visits them. The split is a
     /// function of the problem, the chosen options, the inference setting and `parts` alone,
     /// so separate processes that make it agree on it: the biggest subtree (by
-    /// [`Subtree::share`], the first of equals) is replaced by its children until there are
-    /// enough. Costs a walk down the top of the tree for each subtree split.
+    /// [`Subtree::share`], the first in search order of equals) is replaced by its children
+    /// until there are enough. Costs a walk down the top of the tree for each subtree split,
+    /// and a logarithmic step to find the biggest.
     pub fn subtrees(&mut self, parts: usize) -> Vec<Subtree> {
-        let mut subtrees = vec![Subtree::root()];
-        // Leaves and dead ends cannot be split further.
-        let mut whole = vec![false];
-        while subtrees.len() < parts {
-            let biggest = (0..subtrees.len()).filter(|&i| !whole[i]).max_by(|&a, &b| {
-                subtrees[a]
-                    .share
-                    .total_cmp(&subtrees[b].share)
-                    .then(b.cmp(&a))
+        let mut splittable = BinaryHeap::from([BySize(Subtree::root())]);
+        // Leaves and dead ends, which cannot be split further.
+        let mut whole = Vec::new();
+        let mut count = 1;
+        // The links stay at the path of the last subtree split: the next one, often its
+        // sibling or cousin, is reached by undoing only the levels below their common part.
+        self.links.restart();
+        let mut at: Vec<u32> = Vec::new();
+        while count < parts {
+            let Some(BySize(biggest)) = splittable.pop() else {
+                break;
+            };
+            let children = self.path_nodes(&biggest.path).ok().and_then(|firsts| {
+                let common = at.iter().zip(&firsts).take_while(|(a, b)| a == b).count();
+                self.links.retreat(common);
+                at.truncate(common);
+                self.links.descend_further(&firsts[common..]).ok()?;
+                at = firsts;
+                self.links.children()
             });
-            let Some(biggest) = biggest else { break };
-            match self.children(&subtrees[biggest]) {
-                Ok(Some(children)) if !children.is_empty() => {
-                    let count = children.len();
-                    subtrees.splice(biggest..=biggest, children);
-                    whole.splice(biggest..=biggest, std::iter::repeat_n(false, count));
+            match children {
+                Some(children) if !children.is_empty() => {
+                    count += children.len() - 1;
+                    splittable.extend(self.below(&biggest, children).into_iter().map(BySize));
                 }
                 // A solution or a dead end; paths made here are always valid.
-                _ => whole[biggest] = true,
+                _ => whole.push(biggest),
             }
         }
-        subtrees
+        self.links.unwind();
+        whole.extend(splittable.into_iter().map(|BySize(subtree)| subtree));
+        whole.sort_unstable_by(search_order);
+        whole
     }
 
     /// A fingerprint of the search: the problem ([`super::Matrix::fingerprint`]), the options chosen
@@ -115,6 +133,38 @@ impl Solver<'_> {
             .collect()
     }
 }
+
+/// The order in which the search visits two disjoint subtrees: the options of one item are
+/// tried in the order of their numbers, so it is the order of their paths, option by option.
+pub(crate) fn search_order(a: &Subtree, b: &Subtree) -> Ordering {
+    a.path.cmp(&b.path)
+}
+
+/// A subtree ordered by its share, the first in search order being the bigger of equals: the
+/// order in which [`Solver::subtrees`] splits them.
+struct BySize(Subtree);
+
+impl Ord for BySize {
+    fn cmp(&self, other: &BySize) -> Ordering {
+        (self.0.share)
+            .total_cmp(&other.0.share)
+            .then_with(|| search_order(&other.0, &self.0))
+    }
+}
+
+impl PartialOrd for BySize {
+    fn partial_cmp(&self, other: &BySize) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for BySize {
+    fn eq(&self, other: &BySize) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for BySize {}
 
 /// A subtree as text: its share, a colon, then its path as option numbers joined by dots
 /// (`0.125:12.57.301`; the whole search is `1:`). Shares print exactly (they read back to
