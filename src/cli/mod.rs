@@ -15,6 +15,7 @@ mod merge;
 mod progress;
 mod signals;
 mod sudoku;
+mod variant;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

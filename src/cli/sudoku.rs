@@ -160,6 +160,9 @@ impl Task {
 const CHUNK: usize = 2048;
 
 pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
+    if let Some(outcome) = run_variant(&command) {
+        return outcome;
+    }
     match command {
         SudokuCommand::Solve {
             all,
@@ -195,6 +198,76 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
         SudokuCommand::Rate(args) => super::logic::rate(args),
         SudokuCommand::Encode { index, boxes, file } => encode(index, boxes.shape, &file),
     }
+}
+
+/// Runs `solve`, `count`, `check` and `encode` on files of variant puzzles
+/// ([`super::variant`]); `None` when the input is plain grids (or another command).
+fn run_variant(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
+    use super::variant::{self, Layout, VariantTask};
+    let (task, search, input) = match command {
+        SudokuCommand::Encode { index, file, .. } => {
+            return variant::is_variant_input(std::slice::from_ref(file))
+                .then(|| variant::encode(*index, file));
+        }
+        SudokuCommand::Solve {
+            all,
+            limit,
+            format,
+            search,
+            input,
+            ..
+        } => {
+            let layout = match format {
+                None | Some(SolveFormat::Grid) => Layout::Grid,
+                Some(SolveFormat::Line) => Layout::Line,
+                Some(SolveFormat::Numbers) => Layout::Numbers,
+                Some(SolveFormat::Json) => Layout::Json,
+            };
+            let limit = if *all {
+                Some(limit.unwrap_or(u128::MAX))
+            } else {
+                *limit
+            };
+            (VariantTask::Solve { limit, layout }, Some(search), input)
+        }
+        SudokuCommand::Count {
+            limit,
+            format,
+            search,
+            input,
+        } => {
+            let json = *format == ReportFormat::Json;
+            (
+                VariantTask::Count {
+                    limit: *limit,
+                    json,
+                },
+                Some(search),
+                input,
+            )
+        }
+        SudokuCommand::Check { format, input } => {
+            let json = *format == ReportFormat::Json;
+            (VariantTask::Check { json }, None, input)
+        }
+        _ => return None,
+    };
+    if !variant::is_variant_input(&input.files) {
+        return None;
+    }
+    if search.is_some_and(SearchArgs::any) {
+        eprintln!(
+            "xcover: --shard, --task, --checkpoint and --resume are not available for variant \
+             puzzles yet"
+        );
+        return Some(Ok(Outcome::InvalidInput));
+    }
+    Some(variant::run(
+        task,
+        &input.files,
+        input.inference.inference,
+        input.stats,
+    ))
 }
 
 /// A progress line on a terminal once a batch proves large: puzzles done and their rate.

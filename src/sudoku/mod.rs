@@ -13,6 +13,8 @@
 //! - [`backtrack`]: the simple backtracking baselines, compared with Dancing Links;
 //! - [`logic`]: human-style techniques with explanations and ratings;
 //! - [`generate`] (feature `generate`): new puzzles with exactly one solution;
+//! - [`variant`]: jigsaw, X, windoku, anti-knight, anti-king, non-consecutive and killer
+//!   rules, alone or combined, through the same engine;
 //! - [`batch`] (feature `parallel`): many puzzles on every core, answers in input order.
 //!
 //! ```
@@ -37,6 +39,7 @@ pub mod generate;
 pub mod logic;
 mod model;
 pub mod text;
+pub mod variant;
 
 pub use exact_cover::{Answer, Encoding, GridSolver, Run, SudokuSolver, Verdict};
 pub use model::{BoxShape, Cell, Clash, Grid, MAX_SIZE, symbol_name};

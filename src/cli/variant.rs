@@ -1,0 +1,474 @@
+//! `xcover sudoku solve|count|check|encode` on files of variant puzzles (the plain `key:
+//! value` blocks of [`xcover::sudoku::variant::text`], or their JSON form).
+//!
+//! The sudoku commands send a file here when its first meaningful line is a `puzzle:` or
+//! `puzzles:` key, or when it is JSON of the `sudoku-variants` format. Each puzzle gets one
+//! record, in input order, as for plain grids; a block that cannot be read gets an `invalid`
+//! record and its error (file, line, cell) on stderr, and the rest of the file is still
+//! solved. Every solution printed has been checked by the independent judge
+//! ([`variant::check`]), and a file's stated solution is compared with the one found.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde_json::{Value, json};
+
+use super::{Outcome, finish, signals, stdout};
+use xcover::dlx::{self, Inference, Stats, Verdict};
+use xcover::sudoku::variant::text::{self, Entry, ReadError};
+use xcover::sudoku::variant::{VariantEncoding, check};
+
+/// What to do with each variant puzzle.
+#[derive(Debug, Clone, Copy)]
+pub enum VariantTask {
+    /// The first solution (with a warning when there are more), or up to `limit` solutions.
+    Solve {
+        limit: Option<u128>,
+        layout: Layout,
+    },
+    Count {
+        limit: Option<u128>,
+        json: bool,
+    },
+    Check {
+        json: bool,
+    },
+}
+
+/// How solutions are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// N lines of N symbols, as the files write grids.
+    Grid,
+    /// One line of N * N symbols.
+    Line,
+    /// N lines of numbers separated by spaces.
+    Numbers,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// Whether the first of `files` holds variant puzzles (standard input is never sniffed: it
+/// is read as plain grids).
+pub fn is_variant_input(files: &[String]) -> bool {
+    let Some(first) = files.iter().find(|file| *file != "-") else {
+        return false;
+    };
+    let Ok(mut file) = std::fs::File::open(first) else {
+        return false;
+    };
+    let mut head = vec![0; 4096];
+    let read = io::Read::read(&mut file, &mut head).unwrap_or(0);
+    head.truncate(read);
+    text::is_variant_text(&String::from_utf8_lossy(&head))
+}
+
+/// The puzzles of one file: each read or its error; a file that cannot be read at all is
+/// one error.
+fn entries(path: &str) -> Result<Vec<Result<Entry, ReadError>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+    if text.trim_start().starts_with(['{', '[']) {
+        text::read_json(&text).map_err(|error| format!("{path}: {error}"))
+    } else {
+        Ok(text::read(&text))
+    }
+}
+
+/// One puzzle's record: its text, the work done, whether the search finished, and a message
+/// for stderr.
+struct Record {
+    text: String,
+    stats: Stats,
+    finished: bool,
+    message: Option<String>,
+    /// The message is an error (a stated solution that differs, a broken rule).
+    failed: bool,
+}
+
+/// Runs `task` on every puzzle of every file, printing one record per puzzle in input order.
+pub fn run(
+    task: VariantTask,
+    files: &[String],
+    inference: Inference,
+    stats: bool,
+) -> io::Result<Outcome> {
+    let started = Instant::now();
+    let mut out = stdout();
+    let mut outcome = Outcome::Success;
+    let mut total = Stats::default();
+    let mut puzzles = 0usize;
+    for path in files {
+        let entries = match entries(path) {
+            Ok(entries) => entries,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                outcome = Outcome::InvalidInput;
+                continue;
+            }
+        };
+        let records: Vec<Record> = entries
+            .par_iter()
+            .map(|entry| match entry {
+                Ok(entry) => solve_entry(task, inference, path, entry),
+                Err(error) => Record {
+                    text: invalid_text(task, path, error),
+                    stats: Stats::default(),
+                    finished: true,
+                    message: Some(format!("{path}:{}: {}", error.line, error.message)),
+                    failed: true,
+                },
+            })
+            .collect();
+        for record in records {
+            if let Some(message) = &record.message {
+                eprintln!("{message}");
+            }
+            if record.failed {
+                outcome = Outcome::InvalidInput;
+            }
+            if !record.finished {
+                writeln!(out, "{}", record.text)?;
+                finish(&mut out, Outcome::Interrupted)?;
+                eprintln!(
+                    "xcover: interrupted; the records of {puzzles} puzzles were printed in full"
+                );
+                return Ok(Outcome::Interrupted);
+            }
+            let multiline = matches!(
+                task,
+                VariantTask::Solve {
+                    layout: Layout::Grid | Layout::Numbers,
+                    ..
+                }
+            );
+            if multiline && puzzles > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "{}", record.text.trim_end_matches('\n'))?;
+            puzzles += 1;
+            total += record.stats;
+        }
+        out.flush()?;
+    }
+    if stats {
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "puzzles {puzzles}, solutions {}, nodes {}, branch points {}, updates {}, time \
+             {seconds:.3} s ({:.1} us per puzzle)",
+            total.solutions,
+            total.nodes,
+            total.branches,
+            total.updates,
+            seconds * 1e6 / puzzles.max(1) as f64
+        );
+    }
+    finish(out, outcome)
+}
+
+fn invalid_text(task: VariantTask, path: &str, error: &ReadError) -> String {
+    let json = match task {
+        VariantTask::Solve { layout, .. } => layout == Layout::Json,
+        VariantTask::Count { json, .. } | VariantTask::Check { json } => json,
+    };
+    if json {
+        json!({"file": path, "line": error.line, "error": error.message}).to_string()
+    } else {
+        "invalid".to_string()
+    }
+}
+
+/// A grid (symbols from 1, row by row) as JSON: a list of rows of numbers.
+fn grid_json(n: usize, grid: &[u8]) -> Value {
+    Value::from(
+        grid.chunks(n)
+            .map(|row| Value::from(row.to_vec()))
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn write_grid(n: usize, grid: &[u8], layout: Layout) -> String {
+    match layout {
+        Layout::Line => text::grid_line(grid),
+        Layout::Numbers => grid
+            .chunks(n)
+            .map(|row| {
+                let row: Vec<String> = row.iter().map(u8::to_string).collect();
+                row.join(" ") + "\n"
+            })
+            .collect(),
+        Layout::Grid | Layout::Json => text::grid_lines(n, grid),
+    }
+}
+
+fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entry) -> Record {
+    let puzzle = &entry.puzzle;
+    let n = puzzle.rules.size;
+    let place = format!("{path}:{}", entry.line);
+    let base = |extra: Value| {
+        let mut object = json!({"file": path, "line": entry.line, "id": puzzle.id});
+        if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
+            object.extend(extra);
+        }
+        object.to_string()
+    };
+    let encoding = match VariantEncoding::new(puzzle) {
+        Ok(encoding) => encoding,
+        Err(error) => {
+            let error = ReadError {
+                line: entry.line,
+                message: error.to_string(),
+            };
+            return Record {
+                text: invalid_text(task, path, &error),
+                stats: Stats::default(),
+                finished: true,
+                message: Some(format!("{place}: {}", error.message)),
+                failed: true,
+            };
+        }
+    };
+    let mut solver = match encoding.solver(puzzle) {
+        Some(solver) => solver,
+        None => {
+            // Givens that exclude each other (the reader reports the plain clashes first).
+            let text = match task {
+                VariantTask::Solve {
+                    layout: Layout::Json,
+                    ..
+                } => base(json!({"solution": null, "unique": false})),
+                VariantTask::Solve { .. } => "no solution".into(),
+                VariantTask::Count { json: true, .. } => base(json!({"count": 0})),
+                VariantTask::Count { .. } => "0".into(),
+                VariantTask::Check { json: true } => base(json!({"verdict": "none"})),
+                VariantTask::Check { .. } => "none".into(),
+            };
+            return Record {
+                text,
+                stats: Stats::default(),
+                finished: true,
+                message: None,
+                failed: false,
+            };
+        }
+    };
+    solver.set_cancel_flag(Some(signals::flag()));
+    // Colours and multiplicities are searched without inference (the engine's rule).
+    solver.set_inference(inference);
+    // Every solution shown is judged by the rules directly, and compared with the file's.
+    let judge = |grid: &[u8]| -> Option<String> {
+        if let Some(broken) = check::broken_rule(&puzzle.rules, &puzzle.givens, grid) {
+            return Some(format!(
+                "{place}: internal error: a solution of puzzle {} breaks a rule ({broken}); \
+                 please report it",
+                puzzle.id
+            ));
+        }
+        None
+    };
+    let differs = |grid: &[u8]| {
+        entry
+            .solution
+            .as_ref()
+            .filter(|stated| stated.as_slice() != grid)
+            .map(|_| {
+                format!(
+                    "{place}: puzzle {}: the solution found differs from the one the file states",
+                    puzzle.id
+                )
+            })
+    };
+    match task {
+        VariantTask::Solve {
+            limit: Some(limit),
+            layout,
+        } => {
+            let mut text = String::new();
+            let mut found = 0u128;
+            let mut message = None;
+            let mut grids = Vec::new();
+            solver.for_each_solution(|solution| {
+                let grid = encoding.grid_of(solution.options());
+                if message.is_none() {
+                    message = judge(&grid);
+                }
+                found += 1;
+                if layout == Layout::Json {
+                    grids.push(grid_json(n, &grid));
+                } else {
+                    if found > 1 && layout != Layout::Line {
+                        text.push('\n');
+                    }
+                    text.push_str(&write_grid(n, &grid, layout));
+                }
+                if found >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            let finished = !solver.interrupted();
+            if layout == Layout::Json {
+                text = base(json!({"solutions": grids, "count": found, "partial": !finished}));
+            } else if found == 0 {
+                text = "no solution".into();
+            }
+            Record {
+                text,
+                stats: solver.stats(),
+                finished,
+                failed: message.is_some(),
+                message,
+            }
+        }
+        VariantTask::Solve {
+            limit: None,
+            layout,
+        } => {
+            let verdict = solver.verdict();
+            let finished = !solver.interrupted();
+            let verdict = verdict.map(|options| encoding.grid_of(options));
+            let (solution, several) = match &verdict {
+                Verdict::None => (None, false),
+                Verdict::Unique(a) => (Some(a), false),
+                Verdict::Multiple(a, _) => (Some(a), true),
+            };
+            let mut message = solution.and_then(|grid| judge(grid));
+            let failed = message.is_some();
+            if message.is_none() && several {
+                message = Some(format!(
+                    "{place}: warning: puzzle {} has more than one solution; the one printed is \
+                     the first found",
+                    puzzle.id
+                ));
+            }
+            if message.is_none() {
+                message = solution.and_then(|grid| differs(grid));
+            }
+            let text = match (layout, solution) {
+                (Layout::Json, solution) => base(json!({
+                    "solution": solution.map(|grid| grid_json(n, grid)),
+                    "unique": solution.is_some() && !several,
+                    "stats": stats_json(solver.stats()),
+                })),
+                (layout, Some(grid)) => write_grid(n, grid, layout),
+                (_, None) => "no solution".into(),
+            };
+            Record {
+                text,
+                stats: solver.stats(),
+                finished,
+                failed,
+                message,
+            }
+        }
+        VariantTask::Count { limit, json } => {
+            let count = solver.count(limit);
+            let finished = !solver.interrupted();
+            let text = match (json, finished) {
+                (true, _) => base(json!({
+                    "count": count,
+                    "limit": limit,
+                    "partial": !finished,
+                    "stats": stats_json(solver.stats()),
+                })),
+                (false, true) => count.to_string(),
+                (false, false) => format!("{count} (partial)"),
+            };
+            Record {
+                text,
+                stats: solver.stats(),
+                finished,
+                failed: false,
+                message: None,
+            }
+        }
+        VariantTask::Check { json } => {
+            let verdict = solver.verdict().map(|options| encoding.grid_of(options));
+            let finished = !solver.interrupted();
+            let (word, grids): (&str, Vec<&Vec<u8>>) = match &verdict {
+                Verdict::None => ("none", vec![]),
+                Verdict::Unique(a) => ("unique", vec![a]),
+                Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
+            };
+            let mut message = grids.iter().find_map(|grid| judge(grid));
+            let failed = message.is_some();
+            if let (None, Verdict::Unique(grid)) = (&message, &verdict) {
+                message = differs(grid);
+            }
+            let text = if json {
+                base(json!({
+                    "verdict": word,
+                    "solutions": grids.iter().map(|grid| grid_json(n, grid)).collect::<Vec<_>>(),
+                    "stats": stats_json(solver.stats()),
+                }))
+            } else {
+                word.to_string()
+            };
+            Record {
+                text,
+                stats: solver.stats(),
+                finished,
+                failed: failed || message.is_some(),
+                message,
+            }
+        }
+    }
+}
+
+fn stats_json(stats: Stats) -> Value {
+    json!({"nodes": stats.nodes, "branches": stats.branches, "updates": stats.updates})
+}
+
+/// `sudoku encode` for a variant puzzle: its exact-cover problem in Knuth's format (with
+/// DLX2's colours when it has cages).
+pub fn encode(index: Option<usize>, path: &str) -> io::Result<Outcome> {
+    let entries = match entries(path) {
+        Ok(entries) => entries,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let wanted = index.unwrap_or(1);
+    let Some(entry) = wanted.checked_sub(1).and_then(|i| entries.get(i)) else {
+        eprintln!(
+            "xcover: {path}: --index {wanted} is out of range: the file holds {} puzzles \
+             (numbered from 1)",
+            entries.len()
+        );
+        return Ok(Outcome::InvalidInput);
+    };
+    let entry = match entry {
+        Ok(entry) => entry,
+        Err(error) => {
+            eprintln!("{path}:{}: {}", error.line, error.message);
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let puzzle = &entry.puzzle;
+    let encoding = match VariantEncoding::new(puzzle) {
+        Ok(encoding) => encoding,
+        Err(error) => {
+            eprintln!("{path}:{}: {error}", entry.line);
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let mut out = stdout();
+    writeln!(
+        out,
+        "| Sudoku variant {} ({}x{}, rules: {}) from {path} line {}. Items: rIcJ (cell); TAGvV \
+         (unit TAG has symbol V: rI row, cJ column, bK box, gX region, d1 d2 diagonals, wK \
+         window); kK (cage K) primary; pP_X_Y (neighbour pair P may not hold X and Y), sIcJ \
+         (the symbol of a caged cell, as a colour) secondary. One option per cell and symbol, \
+         one per way to fill each cage.",
+        puzzle.id,
+        puzzle.rules.size,
+        puzzle.rules.size,
+        puzzle.rules.names().join(" "),
+        entry.line
+    )?;
+    dlx::format::write(&encoding.puzzle_problem(puzzle), &mut out)?;
+    finish(out, Outcome::Success)
+}

@@ -1,0 +1,321 @@
+//! A variant puzzle as exact cover, and back.
+//!
+//! Every rule becomes items of the one problem the engine solves:
+//!
+//! ```text
+//!   rule                        items                            in the option of V at (I, J)
+//!   a cell holds one symbol     rIcJ (primary)                   rIcJ
+//!   a unit holds each once      TAGvV per unit and symbol        rIvV cJvV and, per rule,
+//!     (rows, columns, boxes,      (primary; TAG: rI, cJ, bK,       bKvV gXvV d1vV d2vV wKvV
+//!     regions, diagonals,         gX, d1, d2, wK)                  for the units of the cell
+//!     windows)
+//!   two neighbours may not      pP_X_Y per neighbour pair P      every pP_X_Y whose first
+//!     hold X and Y                and forbidden symbols            cell is (I, J) with X = V,
+//!     (anti-knight, anti-king,    (secondary: at most one of       or second cell with Y = V
+//!     non-consecutive)            the two options)
+//! ```
+//!
+//! A killer cage is not one more item but another kind of option: the cells of a cage have
+//! no options of their own; instead each way of writing different symbols with the cage's sum
+//! into its cells is one option, holding for every cell of the cage what that cell's own
+//! option would hold (its cell item, its units' items, its neighbour items). The sum and the
+//! no-repeat rule hold by construction, and choosing a cage's option fills the whole cage at
+//! once, so the engine needs no arithmetic and no colours. Fillings that break a neighbour
+//! rule inside the cage, or a given in it, are left out.
+//!
+//! Options are numbered in the order cells and cages are listed; [`VariantEncoding::grid_of`]
+//! decodes them through a table of what each writes.
+
+use crate::dlx::{self, ItemId, Matrix, OptionId, Problem, Solver, Stats};
+
+use super::{Puzzle, RulesError, cell_name};
+
+/// How many cage options one puzzle may have: a cage of 9 cells summing to 45 alone has
+/// 9! = 362,880 ways; the limit keeps a strange file from filling memory.
+pub const MAX_CAGE_OPTIONS: usize = 2_000_000;
+
+/// The exact-cover problem of one variant puzzle (its rules, and the givens in its cages),
+/// compiled.
+#[derive(Debug, Clone)]
+pub struct VariantEncoding {
+    size: usize,
+    matrix: Matrix,
+    /// What each option writes: (cell index row * N + col, symbol) pairs.
+    writes: Vec<Vec<(usize, u8)>>,
+    /// The option of each symbol in each cell outside the cages: `cell_options[cell * N + V -
+    /// 1]`.
+    cell_options: Vec<Option<OptionId>>,
+}
+
+impl VariantEncoding {
+    /// Builds the problem of `puzzle`'s rules (which [`super::Rules::validate`] must accept);
+    /// the givens inside cages are built in, the others are chosen by
+    /// [`VariantEncoding::solver`].
+    pub fn new(puzzle: &Puzzle) -> Result<VariantEncoding, RulesError> {
+        puzzle.rules.validate()?;
+        let n = puzzle.rules.size;
+        let mut builder = Builder {
+            problem: Problem::new(),
+            writes: Vec::new(),
+            cell_options: vec![None; n * n * n],
+        };
+        builder.build(puzzle)?;
+        let matrix = Matrix::new(builder.problem).expect("the cells are primary items");
+        Ok(VariantEncoding {
+            size: n,
+            matrix,
+            writes: builder.writes,
+            cell_options: builder.cell_options,
+        })
+    }
+
+    /// The compiled matrix.
+    pub fn matrix(&self) -> &Matrix {
+        &self.matrix
+    }
+
+    /// A solver with the puzzle's givens outside cages chosen; `None` when they leave no
+    /// solution at once.
+    pub fn solver(&self, puzzle: &Puzzle) -> Option<Solver<'_>> {
+        let mut solver = self.matrix.solver();
+        for option in self.given_options(puzzle) {
+            solver.choose(option).ok()?;
+        }
+        Some(solver)
+    }
+
+    /// The options of the givens outside cages.
+    fn given_options<'p>(&'p self, puzzle: &'p Puzzle) -> impl Iterator<Item = OptionId> + 'p {
+        let n = self.size;
+        puzzle
+            .givens
+            .iter()
+            .enumerate()
+            .filter(|&(_, &value)| value != 0)
+            .filter_map(move |(cell, &value)| self.cell_options[cell * n + usize::from(value) - 1])
+    }
+
+    /// The grid (row by row, symbols from 1) that a solution's options fill in, givens
+    /// included.
+    pub fn grid_of(&self, options: impl IntoIterator<Item = OptionId>) -> Vec<u8> {
+        let mut grid = vec![0; self.size * self.size];
+        for option in options {
+            for &(cell, value) in &self.writes[option.0 as usize] {
+                grid[cell] = value;
+            }
+        }
+        grid
+    }
+
+    /// None, one or several solutions (two of them), with the work done.
+    pub fn verdict(&self, puzzle: &Puzzle) -> (dlx::Verdict<Vec<u8>>, Stats) {
+        let Some(mut solver) = self.solver(puzzle) else {
+            return (dlx::Verdict::None, Stats::default());
+        };
+        let verdict = solver.verdict().map(|options| self.grid_of(options));
+        (verdict, solver.stats())
+    }
+
+    /// The number of solutions, stopping at `limit`, with the work done.
+    pub fn count(&self, puzzle: &Puzzle, limit: Option<u128>) -> (u128, Stats) {
+        let Some(mut solver) = self.solver(puzzle) else {
+            return (0, Stats::default());
+        };
+        let count = solver.count(limit);
+        (count, solver.stats())
+    }
+
+    /// The puzzle as a problem of its own, for Knuth's format: every item, and the options
+    /// that agree with the givens (a given cell keeps only its given's option). Its solutions
+    /// are exactly the puzzle's.
+    pub fn puzzle_problem(&self, puzzle: &Puzzle) -> Problem {
+        let full = self.matrix.problem();
+        let mut problem = Problem::new();
+        for item in full.items() {
+            problem
+                .add_item(full.name(item), full.kind(item))
+                .expect("names of a valid problem");
+        }
+        for option in full.options() {
+            let agrees = self.writes[option.0 as usize]
+                .iter()
+                .all(|&(cell, value)| puzzle.givens[cell] == 0 || puzzle.givens[cell] == value);
+            if agrees {
+                problem
+                    .add_option(full.option(option))
+                    .expect("options of a valid problem");
+            }
+        }
+        problem
+    }
+}
+
+/// Builds the problem: items first, then the options of free cells and of cages.
+struct Builder {
+    problem: Problem,
+    writes: Vec<Vec<(usize, u8)>>,
+    cell_options: Vec<Option<OptionId>>,
+}
+
+impl Builder {
+    fn build(&mut self, puzzle: &Puzzle) -> Result<(), RulesError> {
+        let rules = &puzzle.rules;
+        let n = rules.size;
+        let problem = &mut self.problem;
+        let cells: Vec<ItemId> = (0..n * n)
+            .map(|i| {
+                problem
+                    .add_primary(&cell_name((i / n, i % n)))
+                    .expect("fresh")
+            })
+            .collect();
+        // unit_items[u][V - 1]; units_of[cell]: the units of each cell.
+        let units = rules.units();
+        let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let mut unit_items = Vec::with_capacity(units.len());
+        for (u, unit) in units.iter().enumerate() {
+            let items: Vec<ItemId> = (1..=n)
+                .map(|v| {
+                    problem
+                        .add_primary(&format!("{}v{v}", unit.tag))
+                        .expect("fresh")
+                })
+                .collect();
+            unit_items.push(items);
+            for &(row, col) in &unit.cells {
+                units_of[row * n + col].push(u);
+            }
+        }
+        // The secondary items of neighbour pairs: each cell's (symbol, item) list.
+        let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); n * n];
+        for (p, (a, b, rule)) in rules.neighbour_pairs().into_iter().enumerate() {
+            for x in 1..=n as u8 {
+                for y in 1..=n as u8 {
+                    if rule.forbids(x, y) {
+                        let name = format!("p{}_{x}_{y}", p + 1);
+                        let item = problem.add_secondary(&name).expect("fresh");
+                        forbidden[a.0 * n + a.1].push((x, item));
+                        forbidden[b.0 * n + b.1].push((y, item));
+                    }
+                }
+            }
+        }
+        // The items of symbol `v` in `cell`, added to `items`.
+        let items_of = |cell: usize, v: u8, items: &mut Vec<ItemId>| {
+            items.push(cells[cell]);
+            for &u in &units_of[cell] {
+                items.push(unit_items[u][usize::from(v) - 1]);
+            }
+            for &(x, item) in &forbidden[cell] {
+                if x == v {
+                    items.push(item);
+                }
+            }
+        };
+        let mut caged = vec![false; n * n];
+        for cage in &rules.cages {
+            for &(row, col) in &cage.cells {
+                caged[row * n + col] = true;
+            }
+        }
+        let mut items = Vec::new();
+        for cell in (0..n * n).filter(|&cell| !caged[cell]) {
+            for v in 1..=n as u8 {
+                items.clear();
+                items_of(cell, v, &mut items);
+                let option = self.problem.add_option(&items).expect("distinct items");
+                self.cell_options[cell * n + usize::from(v) - 1] = Some(option);
+                self.writes.push(vec![(cell, v)]);
+            }
+        }
+        let mut cage_options = 0usize;
+        for (k, cage) in rules.cages.iter().enumerate() {
+            let cage_cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+            let mut written = Vec::with_capacity(cage_cells.len());
+            let mut too_many = false;
+            each_filling(
+                n as u8,
+                cage_cells.len(),
+                cage.sum,
+                &mut written,
+                &mut |values| {
+                    let agrees = cage_cells
+                        .iter()
+                        .zip(values)
+                        .all(|(&cell, &v)| puzzle.givens[cell] == 0 || puzzle.givens[cell] == v);
+                    if !agrees {
+                        return true;
+                    }
+                    items.clear();
+                    for (&cell, &v) in cage_cells.iter().zip(values) {
+                        items_of(cell, v, &mut items);
+                    }
+                    // Two cells of the cage that a neighbour rule relates share an item when
+                    // their symbols break it: such a filling is no solution of the cage.
+                    let mut sorted = items.clone();
+                    sorted.sort_unstable();
+                    if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
+                        return true;
+                    }
+                    cage_options += 1;
+                    if cage_options > MAX_CAGE_OPTIONS {
+                        too_many = true;
+                        return false;
+                    }
+                    self.problem.add_option(&items).expect("distinct items");
+                    self.writes.push(
+                        cage_cells
+                            .iter()
+                            .copied()
+                            .zip(values.iter().copied())
+                            .collect(),
+                    );
+                    true
+                },
+            );
+            if too_many {
+                return Err(RulesError::CageSum(
+                    k + 1,
+                    format!(
+                        "the cages can be filled in more than {MAX_CAGE_OPTIONS} ways in all; \
+                         smaller cages, please"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Calls `visit` with every way of writing `cells` different symbols from 1 to `n` that add
+/// up to `sum`, in lexicographic order, until it returns false.
+fn each_filling(
+    n: u8,
+    cells: usize,
+    sum: u32,
+    written: &mut Vec<u8>,
+    visit: &mut dyn FnMut(&[u8]) -> bool,
+) -> bool {
+    let so_far: u32 = written.iter().map(|&v| u32::from(v)).sum();
+    if written.len() == cells {
+        return so_far != sum || visit(written);
+    }
+    let left = cells - written.len() - 1;
+    for v in 1..=n {
+        if written.contains(&v) {
+            continue;
+        }
+        let total = so_far + u32::from(v);
+        // The other cells add at least 1 + 2 + ... + left.
+        if total + (left * (left + 1) / 2) as u32 > sum {
+            break;
+        }
+        written.push(v);
+        let go_on = each_filling(n, cells, sum, written, visit);
+        written.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,664 @@
+//! Variant puzzles in files people write by hand: blocks of `key: value` lines.
+//!
+//! ```text
+//! puzzle: x-1                  an id for messages and records
+//! size: 9
+//! box: 3x3                     or none (a jigsaw)
+//! rules: rows columns boxes diagonals
+//! grid:                        N lines of N symbols, . for an empty cell
+//! .........
+//! ...
+//! regions:                     with the rule regions: N lines of N letters (A is r1c1's)
+//! cages: 23                    with the rule cages: K lines SUM rRcC rRcC ...
+//! 15 r1c1 r1c2 r2c1
+//! solution:                    optional: the stated solution, N lines
+//! end
+//! ```
+//!
+//! This is the plain format of the shared variant collection: lines starting with `#` are
+//! comments, blank lines are skipped, a file may open with `puzzles: K` (then it must hold K
+//! blocks), and the keys `variant`, `seed`, `mode`, `target_clues`, `clues` and `minimal` are
+//! read and kept only as they are. The rules are named as in [`super::RULE_NAMES`]. A block
+//! that cannot be read is reported with its line and skipped; the blocks after it are still
+//! read. The same puzzles as JSON (`{"format": "sudoku-variants", "puzzles": [...]}`, the
+//! same keys, grids as lists of rows) are read by [`read_json`].
+
+use std::fmt;
+
+use super::{Cage, Cell, MAX_VARIANT_SIZE, Puzzle, Rules, region_letter};
+use crate::sudoku::{BoxShape, symbol_name};
+
+/// A puzzle read from a file, with where it starts and the solution the file states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The line of its `puzzle:` key (for JSON, its index in the list, from 1).
+    pub line: usize,
+    pub puzzle: Puzzle,
+    /// The solution the file states, if any.
+    pub solution: Option<Vec<u8>>,
+}
+
+/// Why a block could not be read: the line, and what is wrong (naming the cell, the cage or
+/// the region when one is at fault).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Whether `text` looks like a file of variant puzzles (plain or JSON) rather than plain
+/// grids: its first meaningful line is a `puzzles:` or `puzzle:` key, or it is JSON whose
+/// format is `sudoku-variants`.
+pub fn is_variant_text(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'));
+    match first {
+        Some(line) if line.starts_with('{') => {
+            text.contains("\"sudoku-variants\"") || text.contains("\"rules\"")
+        }
+        Some(line) => line.starts_with("puzzle:") || line.starts_with("puzzles:"),
+        None => false,
+    }
+}
+
+/// The value of a symbol character in a grid of side `n`: `1`-`9`, then `A`-`P` for 10-25
+/// (lower case too); 0 for `.` or `0` (an empty cell); `None` for anything else.
+fn symbol_value(ch: char, n: usize) -> Option<u8> {
+    let value = match ch {
+        '.' | '0' => return Some(0),
+        '1'..='9' => ch as u8 - b'0',
+        'A'..='Z' => ch as u8 - b'A' + 10,
+        'a'..='z' => ch as u8 - b'a' + 10,
+        _ => return None,
+    };
+    (usize::from(value) <= n).then_some(value)
+}
+
+/// Reads a cell written as `rRcC` (from 1).
+pub fn parse_cell(text: &str) -> Option<Cell> {
+    let rest = text.strip_prefix(['r', 'R'])?;
+    let (row, col) = rest.split_once(['c', 'C'])?;
+    let row: usize = row.parse().ok()?;
+    let col: usize = col.parse().ok()?;
+    (row >= 1 && col >= 1).then(|| (row - 1, col - 1))
+}
+
+/// The parts of a block before they make a puzzle.
+#[derive(Default)]
+struct Block {
+    line: usize,
+    id: String,
+    size: Option<usize>,
+    boxes: Option<Option<BoxShape>>,
+    rules: Option<(usize, Vec<String>)>,
+    grid: Option<(usize, Vec<String>)>,
+    regions: Option<(usize, Vec<String>)>,
+    cages: Option<(usize, Vec<(usize, String)>)>,
+    solution: Option<(usize, Vec<String>)>,
+}
+
+/// Reads every block of a file in the plain format: each a puzzle or the error that made it
+/// unreadable, in file order. A file-level fault (a `puzzles:` count that does not match)
+/// comes last.
+pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
+    let mut results = Vec::new();
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .peekable();
+    let mut announced = None;
+    let mut last_line = 0;
+    while let Some((line, content)) = lines.next() {
+        last_line = line;
+        let (key, value) = split_key(content);
+        match key {
+            "puzzles" => match value.parse::<usize>() {
+                Ok(count) if announced.is_none() => announced = Some((line, count)),
+                _ => results.push(Err(ReadError {
+                    line,
+                    message: format!("'puzzles: {value}': expected one count of puzzles"),
+                })),
+            },
+            "puzzle" => {
+                let block = read_block(line, value, &mut lines, &mut last_line);
+                results.push(block.and_then(build));
+            }
+            _ => {
+                results.push(Err(ReadError {
+                    line,
+                    message: format!("expected 'puzzle: ID' to start a puzzle, found '{content}'"),
+                }));
+                // Skip to the end of whatever this was.
+                for (line, content) in lines.by_ref() {
+                    last_line = line;
+                    if content == "end" {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if let Some((line, count)) = announced {
+        let found = results.iter().filter(|r| r.is_ok()).count();
+        let blocks = results.len();
+        if blocks != count {
+            results.push(Err(ReadError {
+                line: line.max(last_line),
+                message: format!(
+                    "'puzzles: {count}' but the file holds {blocks} puzzles ({found} readable)"
+                ),
+            }));
+        }
+    }
+    results
+}
+
+/// `key: value`, trimmed; a line without a colon is all key.
+fn split_key(line: &str) -> (&str, &str) {
+    match line.split_once(':') {
+        Some((key, value)) => (key.trim(), value.trim()),
+        None => (line, ""),
+    }
+}
+
+/// Reads the lines of one block, up to its `end`. On an error, skips to the `end`.
+fn read_block<'a>(
+    line: usize,
+    id: &str,
+    lines: &mut std::iter::Peekable<impl Iterator<Item = (usize, &'a str)>>,
+    last_line: &mut usize,
+) -> Result<Block, ReadError> {
+    let mut block = Block {
+        line,
+        id: id.to_string(),
+        ..Block::default()
+    };
+    let result = read_keys(&mut block, lines, last_line);
+    if result.is_err() {
+        for (line, content) in lines.by_ref() {
+            *last_line = line;
+            if content == "end" {
+                break;
+            }
+            if content.starts_with("puzzle:") {
+                // A block that lost its end: do not swallow the next one.
+                break;
+            }
+        }
+    }
+    result.map(|()| block)
+}
+
+fn read_keys<'a>(
+    block: &mut Block,
+    lines: &mut std::iter::Peekable<impl Iterator<Item = (usize, &'a str)>>,
+    last_line: &mut usize,
+) -> Result<(), ReadError> {
+    if block.id.is_empty() {
+        return Err(ReadError {
+            line: block.line,
+            message: "'puzzle:' needs an id".into(),
+        });
+    }
+    loop {
+        // A new block before `end`: this one ends here, unfinished.
+        if let Some(&(line, content)) = lines.peek()
+            && content.starts_with("puzzle:")
+        {
+            return Err(ReadError {
+                line,
+                message: format!("puzzle {} has no 'end' line", block.id),
+            });
+        }
+        let Some((line, content)) = lines.next() else {
+            return Err(ReadError {
+                line: *last_line,
+                message: format!("puzzle {} has no 'end' line", block.id),
+            });
+        };
+        *last_line = line;
+        let fail = |message: String| ReadError { line, message };
+        let (key, value) = split_key(content);
+        let mut rows = |count: usize, lines: &mut std::iter::Peekable<_>| {
+            let mut rows = Vec::with_capacity(count);
+            for _ in 0..count {
+                match lines.next() {
+                    Some((line, row)) if row != "end" => {
+                        *last_line = line;
+                        rows.push(String::from(row));
+                    }
+                    _ => {
+                        return Err(fail(format!(
+                            "'{key}:' needs {count} lines after it, found {}",
+                            rows.len()
+                        )));
+                    }
+                }
+            }
+            Ok((line, rows))
+        };
+        let size = || {
+            block.size.ok_or_else(|| ReadError {
+                line,
+                message: format!("'size:' must come before '{key}:'"),
+            })
+        };
+        match key {
+            "end" => return Ok(()),
+            "size" => {
+                let size = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=MAX_VARIANT_SIZE).contains(n))
+                    .ok_or_else(|| {
+                        fail(format!(
+                            "'size: {value}': expected a side from 1 to {MAX_VARIANT_SIZE}"
+                        ))
+                    })?;
+                block.size = Some(size);
+            }
+            "box" => {
+                block.boxes = Some(if value == "none" {
+                    None
+                } else {
+                    Some(value.parse::<BoxShape>().map_err(|_| {
+                        fail(format!("'box: {value}': expected ROWSxCOLS (3x3) or none"))
+                    })?)
+                });
+            }
+            "rules" => {
+                block.rules = Some((line, value.split_whitespace().map(String::from).collect()));
+            }
+            "grid" => block.grid = Some(rows(size()?, lines)?),
+            "solution" => block.solution = Some(rows(size()?, lines)?),
+            "regions" => block.regions = Some(rows(size()?, lines)?),
+            "cages" => {
+                let n = size()?;
+                let count: usize = value.parse().ok().filter(|&k| k <= n * n).ok_or_else(|| {
+                    fail(format!("'cages: {value}': expected the number of cages"))
+                })?;
+                let mut cages = Vec::with_capacity(count);
+                for _ in 0..count {
+                    match lines.next() {
+                        Some((line, cage)) if cage != "end" => {
+                            *last_line = line;
+                            cages.push((line, String::from(cage)));
+                        }
+                        _ => {
+                            return Err(fail(format!(
+                                "'cages: {count}' needs {count} lines after it, found {}",
+                                cages.len()
+                            )));
+                        }
+                    }
+                }
+                block.cages = Some((line, cages));
+            }
+            "variant" | "seed" | "mode" | "target_clues" | "clues" | "minimal" | "title" => {}
+            _ => return Err(fail(format!("unknown key '{key}'"))),
+        }
+    }
+}
+
+/// The grid rows of a block as symbols (0 for empty).
+fn symbols(
+    n: usize,
+    (line, rows): &(usize, Vec<String>),
+    what: &str,
+) -> Result<Vec<u8>, ReadError> {
+    let mut values = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        let line = line + r + 1;
+        let chars: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.len() != n {
+            return Err(ReadError {
+                line,
+                message: format!("{what} row {} has {} cells, not {n}", r + 1, chars.len()),
+            });
+        }
+        for (c, &ch) in chars.iter().enumerate() {
+            let value = symbol_value(ch, n).ok_or_else(|| ReadError {
+                line,
+                message: format!(
+                    "r{}c{}: '{ch}' is not a symbol of a grid of side {n} (1 to {}, or . for empty)",
+                    r + 1,
+                    c + 1,
+                    symbol_name(n as u8)
+                ),
+            })?;
+            values.push(value);
+        }
+    }
+    Ok(values)
+}
+
+/// A block made into a puzzle: rules named, structure validated, givens checked.
+fn build(block: Block) -> Result<Entry, ReadError> {
+    let at = |line: usize| move |message: String| ReadError { line, message };
+    let n = block
+        .size
+        .ok_or_else(|| at(block.line)(format!("puzzle {} has no 'size:'", block.id)))?;
+    let (rules_line, names) = block
+        .rules
+        .ok_or_else(|| at(block.line)(format!("puzzle {} has no 'rules:'", block.id)))?;
+    let grid = block
+        .grid
+        .as_ref()
+        .ok_or_else(|| at(block.line)(format!("puzzle {} has no 'grid:'", block.id)))?;
+    let mut rules = Rules {
+        size: n,
+        boxes: None,
+        regions: None,
+        diagonals: false,
+        windows: false,
+        anti_knight: false,
+        anti_king: false,
+        non_consecutive: false,
+        cages: Vec::new(),
+    };
+    let (mut rows, mut columns) = (false, false);
+    for name in &names {
+        match name.as_str() {
+            "rows" => rows = true,
+            "columns" => columns = true,
+            "boxes" => {
+                let shape = match block.boxes {
+                    Some(Some(shape)) => shape,
+                    Some(None) => {
+                        return Err(at(rules_line)(
+                            "the rule boxes needs a 'box:' shape, not none".into(),
+                        ));
+                    }
+                    None => BoxShape::for_size(n).ok_or_else(|| {
+                        at(rules_line)(format!("the rule boxes needs a 'box:' shape for side {n}"))
+                    })?,
+                };
+                rules.boxes = Some(shape);
+            }
+            "regions" => {
+                let (line, map) = block.regions.as_ref().ok_or_else(|| {
+                    at(rules_line)("the rule regions needs a 'regions:' map".into())
+                })?;
+                rules.regions = Some(region_map(n, *line, map)?);
+            }
+            "diagonals" => rules.diagonals = true,
+            "windows" => rules.windows = true,
+            "anti-knight" => rules.anti_knight = true,
+            "anti-king" => rules.anti_king = true,
+            "non-consecutive" => rules.non_consecutive = true,
+            "cages" => {
+                let (_, cages) = block.cages.as_ref().ok_or_else(|| {
+                    at(rules_line)("the rule cages needs a 'cages: K' list".into())
+                })?;
+                for (line, cage) in cages {
+                    rules.cages.push(parse_cage(cage).map_err(at(*line))?);
+                }
+            }
+            other => {
+                return Err(at(rules_line)(format!(
+                    "unknown rule '{other}' (known: {})",
+                    super::RULE_NAMES.join(" ")
+                )));
+            }
+        }
+    }
+    if !rows || !columns {
+        return Err(at(rules_line)(
+            "the rules must include rows and columns (every variant keeps them)".into(),
+        ));
+    }
+    if block.regions.is_some() && rules.regions.is_none() {
+        return Err(at(block.regions.as_ref().map_or(block.line, |r| r.0))(
+            "a 'regions:' map without the rule regions".into(),
+        ));
+    }
+    if let Err(error) = rules.validate() {
+        let line = match error {
+            super::RulesError::RegionSize(..) | super::RulesError::RegionNotConnected(_) => {
+                block.regions.as_ref().map_or(rules_line, |r| r.0)
+            }
+            super::RulesError::CageCellOutside(k, _)
+            | super::RulesError::CageOverlap(k, _)
+            | super::RulesError::CageSum(k, _) => block
+                .cages
+                .as_ref()
+                .and_then(|(_, cages)| cages.get(k - 1))
+                .map_or(rules_line, |(line, _)| *line),
+            _ => rules_line,
+        };
+        return Err(at(line)(error.to_string()));
+    }
+    let givens = symbols(n, grid, "grid")?;
+    let solution = block
+        .solution
+        .as_ref()
+        .map(|rows| symbols(n, rows, "solution"))
+        .transpose()?;
+    let puzzle = Puzzle {
+        id: block.id,
+        rules,
+        givens,
+    };
+    if let Some(clash) = puzzle.clashes().first() {
+        return Err(at(grid.0)(clash.to_string()));
+    }
+    Ok(Entry {
+        line: block.line,
+        puzzle,
+        solution,
+    })
+}
+
+/// A region map: N rows of N letters, A for the first region.
+fn region_map(n: usize, line: usize, rows: &[String]) -> Result<Vec<u8>, ReadError> {
+    let mut map = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        let chars: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        let line = line + r + 1;
+        if chars.len() != n {
+            return Err(ReadError {
+                line,
+                message: format!("regions row {} has {} cells, not {n}", r + 1, chars.len()),
+            });
+        }
+        for (c, ch) in chars.into_iter().enumerate() {
+            let index = (ch.to_ascii_uppercase() as usize).wrapping_sub('A' as usize);
+            if index >= n {
+                return Err(ReadError {
+                    line,
+                    message: format!(
+                        "r{}c{}: '{ch}' is not a region letter (A to {})",
+                        r + 1,
+                        c + 1,
+                        region_letter(n - 1)
+                    ),
+                });
+            }
+            map.push(index as u8);
+        }
+    }
+    Ok(map)
+}
+
+/// A cage line: `SUM rRcC rRcC ...`.
+pub fn parse_cage(text: &str) -> Result<Cage, String> {
+    let mut words = text.split_whitespace();
+    let sum = words
+        .next()
+        .and_then(|word| word.parse::<u32>().ok())
+        .ok_or_else(|| format!("'{text}': a cage is its sum, then its cells (15 r1c1 r1c2)"))?;
+    let cells = words
+        .map(|word| parse_cell(word).ok_or_else(|| format!("'{word}' is not a cell (r1c1)")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if cells.is_empty() {
+        return Err(format!("'{text}': a cage needs cells after its sum"));
+    }
+    Ok(Cage { sum, cells })
+}
+
+/// A grid as N lines of N symbols (`.` for empty), as the plain format writes it.
+pub fn grid_lines(n: usize, grid: &[u8]) -> String {
+    let mut text = String::with_capacity(n * (n + 1));
+    for row in grid.chunks(n) {
+        text.extend(
+            row.iter()
+                .map(|&v| if v == 0 { '.' } else { symbol_char(v) }),
+        );
+        text.push('\n');
+    }
+    text
+}
+
+/// A grid on one line, row after row.
+pub fn grid_line(grid: &[u8]) -> String {
+    grid.iter()
+        .map(|&v| if v == 0 { '.' } else { symbol_char(v) })
+        .collect()
+}
+
+fn symbol_char(value: u8) -> char {
+    symbol_name(value).chars().next().unwrap_or('?')
+}
+
+/// Reads the JSON form (`{"format": "sudoku-variants", "puzzles": [...]}`): each puzzle as
+/// its keys would be written in a block, grids as lists of rows; the same checks as [`read`].
+#[cfg(feature = "json")]
+pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError> {
+    use serde_json::Value;
+    let value: Value = serde_json::from_str(text).map_err(|error| ReadError {
+        line: error.line(),
+        message: format!("not JSON: {error}"),
+    })?;
+    let puzzles = match &value {
+        Value::Object(object) => object.get("puzzles").and_then(Value::as_array),
+        Value::Array(list) => Some(list),
+        _ => None,
+    }
+    .ok_or_else(|| ReadError {
+        line: 1,
+        message: "expected an object with a list 'puzzles' (or a list of puzzles)".into(),
+    })?;
+    Ok(puzzles
+        .iter()
+        .enumerate()
+        .map(|(index, puzzle)| {
+            // Errors name the puzzle's place in the list, not a line of the JSON text.
+            json_block(index + 1, puzzle)
+                .and_then(build)
+                .map_err(|error| ReadError {
+                    line: index + 1,
+                    message: error.message,
+                })
+        })
+        .collect())
+}
+
+/// A JSON puzzle as a block; `line` is its place in the list, from 1.
+#[cfg(feature = "json")]
+fn json_block(line: usize, puzzle: &serde_json::Value) -> Result<Block, ReadError> {
+    use serde_json::Value;
+    let fail = |message: String| ReadError { line, message };
+    let rows = |key: &str| -> Result<Option<(usize, Vec<String>)>, ReadError> {
+        match puzzle.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Array(rows)) => rows
+                .iter()
+                .map(|row| {
+                    row.as_str()
+                        .map(String::from)
+                        .ok_or_else(|| fail(format!("'{key}' must be a list of row strings")))
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|rows| Some((line, rows))),
+            Some(_) => Err(fail(format!("'{key}' must be a list of row strings"))),
+        }
+    };
+    let id = match puzzle.get("id") {
+        Some(Value::String(id)) => id.clone(),
+        Some(Value::Number(id)) => id.to_string(),
+        _ => format!("#{line}"),
+    };
+    let size = puzzle
+        .get("size")
+        .and_then(Value::as_u64)
+        .map(|n| n as usize)
+        .filter(|n| (1..=MAX_VARIANT_SIZE).contains(n))
+        .ok_or_else(|| {
+            fail(format!(
+                "puzzle {id}: 'size' must be a side from 1 to {MAX_VARIANT_SIZE}"
+            ))
+        })?;
+    let boxes = match puzzle.get("box") {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(Value::String(shape)) if shape == "none" => Some(None),
+        Some(Value::String(shape)) => Some(Some(shape.parse::<BoxShape>().map_err(|_| {
+            fail(format!(
+                "puzzle {id}: 'box' must be ROWSxCOLS (3x3) or null"
+            ))
+        })?)),
+        Some(_) => {
+            return Err(fail(format!(
+                "puzzle {id}: 'box' must be ROWSxCOLS or null"
+            )));
+        }
+    };
+    let rules = match puzzle.get("rules") {
+        Some(Value::Array(names)) => names
+            .iter()
+            .map(|name| name.as_str().map(String::from))
+            .collect::<Option<Vec<_>>>(),
+        Some(Value::String(names)) => Some(names.split_whitespace().map(String::from).collect()),
+        _ => None,
+    }
+    .ok_or_else(|| fail(format!("puzzle {id}: 'rules' must be a list of rule names")))?;
+    let cages = match puzzle.get("cages") {
+        None | Some(Value::Null) => None,
+        Some(Value::Array(cages)) => Some(
+            cages
+                .iter()
+                .map(|cage| {
+                    let sum = cage.get("sum").and_then(Value::as_u64);
+                    let cells = cage.get("cells").and_then(Value::as_array);
+                    match (sum, cells) {
+                        (Some(sum), Some(cells)) => {
+                            let mut text = sum.to_string();
+                            for cell in cells {
+                                text.push(' ');
+                                text.push_str(cell.as_str().unwrap_or("?"));
+                            }
+                            Ok((line, text))
+                        }
+                        _ => Err(fail(format!(
+                            "puzzle {id}: a cage is {{\"sum\": S, \"cells\": [\"r1c1\", ...]}}"
+                        ))),
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        Some(_) => return Err(fail(format!("puzzle {id}: 'cages' must be a list"))),
+    };
+    Ok(Block {
+        line,
+        id,
+        size: Some(size),
+        boxes,
+        rules: Some((line, rules)),
+        grid: rows("grid")?,
+        regions: rows("regions")?,
+        cages: cages.map(|cages| (line, cages)),
+        solution: rows("solution")?,
+    })
+}
