@@ -452,7 +452,9 @@ fn build(block: Block) -> Result<Entry, ReadError> {
         givens,
     };
     if let Some(clash) = puzzle.clashes().first() {
-        return Err(at(grid.0)(clash.to_string()));
+        // The line of the first cell's row in the grid.
+        let row = clash.cells.first().map_or(0, |&(row, _)| row + 1);
+        return Err(at(grid.0 + row)(clash.to_string()));
     }
     Ok(Entry {
         line: block.line,

@@ -1,0 +1,545 @@
+//! Sudoku variants: the shared collection (made by an independent SAT-based generator) solved
+//! as stated, each rule shown to matter, a brute force over every 4x4 Latin square as the
+//! oracle for random combinations of rules, cages and givens, and the errors a person gets for
+//! a file that breaks the rules.
+
+mod common;
+
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+
+use common::{err, out, xcover};
+use xcover::dlx::Verdict;
+use xcover::sudoku::BoxShape;
+use xcover::sudoku::variant::text::{self, Entry};
+use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check};
+
+const SHARED: &str = "../shared/data/variants";
+
+const FILES: [&str; 9] = [
+    "x.txt",
+    "windoku.txt",
+    "jigsaw.txt",
+    "antiknight.txt",
+    "antiking.txt",
+    "nonconsecutive.txt",
+    "killer.txt",
+    "jigsaw6.txt",
+    "x6.txt",
+];
+
+fn read_shared(file: &str) -> Vec<Entry> {
+    let text = std::fs::read_to_string(format!("{SHARED}/{file}")).unwrap();
+    text::read(&text)
+        .into_iter()
+        .map(|entry| entry.unwrap_or_else(|error| panic!("{file}: {error}")))
+        .collect()
+}
+
+/// The solutions a file states, read here without the project's reader: the N lines after
+/// each `solution:`.
+fn stated_solutions(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(format!("{SHARED}/{file}")).unwrap();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let mut size = 0;
+    let mut solutions = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(n) = line.strip_prefix("size:") {
+            size = n.trim().parse().unwrap();
+        }
+        if *line == "solution:" {
+            solutions.push(lines[i + 1..=i + size].concat());
+        }
+    }
+    solutions
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn every_shared_variant_is_unique_solved_as_stated_and_needs_its_rules() {
+    for file in FILES {
+        let entries = read_shared(file);
+        assert_eq!(entries.len(), 6, "{file}");
+        for entry in entries {
+            let puzzle = &entry.puzzle;
+            let encoding = VariantEncoding::new(puzzle).unwrap();
+            let (verdict, _) = encoding.verdict(puzzle);
+            let Verdict::Unique(grid) = verdict else {
+                panic!("{}: {verdict:?}", puzzle.id);
+            };
+            assert_eq!(Some(&grid), entry.solution.as_ref(), "{}", puzzle.id);
+            assert_eq!(
+                check::broken_rule(&puzzle.rules, &puzzle.givens, &grid),
+                None
+            );
+            // The variant's own rules matter: without them the givens allow more.
+            let plain = puzzle.without_extra_rules();
+            let plain_encoding = VariantEncoding::new(&plain).unwrap();
+            assert_eq!(
+                plain_encoding.count(&plain, Some(2)).0,
+                2,
+                "{}: the givens alone fix the grid",
+                puzzle.id
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn the_json_form_holds_the_same_puzzles() {
+    let text = std::fs::read_to_string(format!("{SHARED}/puzzles.json")).unwrap();
+    let from_json: Vec<Entry> = text::read_json(&text)
+        .unwrap()
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let from_text: Vec<Entry> = FILES.iter().flat_map(|file| read_shared(file)).collect();
+    assert_eq!(from_json.len(), from_text.len());
+    for entry in &from_text {
+        let twin = from_json
+            .iter()
+            .find(|other| other.puzzle.id == entry.puzzle.id)
+            .unwrap_or_else(|| panic!("{} not in the JSON", entry.puzzle.id));
+        assert_eq!(twin.puzzle, entry.puzzle);
+        assert_eq!(twin.solution, entry.solution);
+    }
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn the_cli_checks_and_solves_every_shared_file() {
+    for file in FILES {
+        let path = format!("{SHARED}/{file}");
+        let run = xcover(&["sudoku", "check", &path], "");
+        assert!(run.status.success(), "{file}: {}", err(&run));
+        assert_eq!(out(&run), "unique\n".repeat(6), "{file}");
+        let run = xcover(&["sudoku", "solve", "--format", "line", &path], "");
+        assert!(run.status.success(), "{file}: {}", err(&run));
+        assert_eq!(err(&run), "", "{file}");
+        let solved: Vec<String> = out(&run).lines().map(String::from).collect();
+        assert_eq!(solved, stated_solutions(file), "{file}");
+    }
+    let json = format!("{SHARED}/puzzles.json");
+    let run = xcover(&["sudoku", "check", "--format", "json", &json], "");
+    assert!(run.status.success(), "{}", err(&run));
+    assert_eq!(out(&run).matches("\"verdict\":\"unique\"").count(), 54);
+}
+
+/// A puzzle file of one block.
+fn block(size: usize, boxes: &str, rules: &str, grid: &[&str], extra: &str) -> String {
+    format!(
+        "puzzle: test\nsize: {size}\nbox: {boxes}\nrules: {rules}\ngrid:\n{}\n{extra}end\n",
+        grid.join("\n")
+    )
+}
+
+const EMPTY9: [&str; 9] = ["........."; 9];
+
+fn with(cells: &[(usize, usize, char)]) -> Vec<String> {
+    let mut grid: Vec<Vec<char>> = EMPTY9.iter().map(|row| row.chars().collect()).collect();
+    for &(r, c, v) in cells {
+        grid[r][c] = v;
+    }
+    grid.into_iter().map(String::from_iter).collect()
+}
+
+#[test]
+fn files_that_break_the_rules_are_refused_with_line_and_cell() {
+    let classic = "rows columns boxes";
+    let grid = |cells: &[(usize, usize, char)]| with(cells);
+    let refs = |rows: &[String]| {
+        rows.iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let make = |rules: &str, cells: &[(usize, usize, char)], extra: &str| {
+        let rows = grid(cells);
+        block(
+            9,
+            "3x3",
+            rules,
+            &refs(&rows).lines().collect::<Vec<_>>(),
+            extra,
+        )
+    };
+    let jigsaw_map = [
+        "AAABBBCCC",
+        "AAABBBCCC",
+        "AAABBBCCC",
+        "DDDEEEFFF",
+        "DDDEEEFFF",
+        "DDDEEEFFF",
+        "GGGHHHIII",
+        "GGGHHHIII",
+        "GGGHHHIIH",
+    ];
+    let regions = |map: &[&str]| format!("regions:\n{}\n", map.join("\n"));
+    let cases: Vec<(&str, String, usize, &str)> = vec![
+        (
+            "anti-knight",
+            make(
+                &format!("{classic} anti-knight"),
+                &[(0, 2, '5'), (1, 4, '5')],
+                "",
+            ),
+            6,
+            "r1c3 and r2c5 break the anti-knight rule",
+        ),
+        (
+            "anti-king",
+            make(
+                &format!("{classic} anti-king"),
+                &[(3, 3, '2'), (4, 4, '2')],
+                "",
+            ),
+            9,
+            "r4c4 and r5c5 break box 5",
+        ),
+        (
+            "anti-king across boxes",
+            make(
+                &format!("{classic} anti-king"),
+                &[(2, 2, '2'), (3, 3, '2')],
+                "",
+            ),
+            8,
+            "r3c3 and r4c4 break the anti-king rule",
+        ),
+        (
+            "non-consecutive",
+            make(
+                &format!("{classic} non-consecutive"),
+                &[(0, 0, '3'), (0, 1, '4')],
+                "",
+            ),
+            6,
+            "r1c1 and r1c2 break the non-consecutive rule",
+        ),
+        (
+            "diagonal",
+            make(
+                &format!("{classic} diagonals"),
+                &[(0, 0, '7'), (8, 8, '7')],
+                "",
+            ),
+            6,
+            "r1c1 and r9c9 break the main diagonal",
+        ),
+        (
+            "window",
+            make(
+                &format!("{classic} windows"),
+                &[(1, 1, '7'), (3, 3, '7')],
+                "",
+            ),
+            7,
+            "r2c2 and r4c4 break the window at r2c2",
+        ),
+        (
+            "row",
+            make(classic, &[(4, 0, '1'), (4, 8, '1')], ""),
+            10,
+            "r5c1 and r5c9 break row 5",
+        ),
+        (
+            "a symbol outside the grid",
+            make(classic, &[(2, 3, 'x')], ""),
+            8,
+            "r3c4: 'x' is not a symbol",
+        ),
+        (
+            "a region of the wrong size",
+            make("rows columns regions", &[], &regions(&jigsaw_map)),
+            15,
+            "region H has 10 cells",
+        ),
+        (
+            "a region not connected",
+            make(
+                "rows columns regions",
+                &[],
+                &regions(&[
+                    "AAABBBCCC",
+                    "AAABBBCCC",
+                    "AAABBBCCC",
+                    "DDDEEEFFF",
+                    "DDDEEEFFF",
+                    "DDDEEEFFF",
+                    "GGGHHHIII",
+                    "GGGHHHIII",
+                    "GGHHHIIIG",
+                ]),
+            ),
+            15,
+            "region G is not connected",
+        ),
+        (
+            "a region letter beyond the grid",
+            make("rows columns regions", &[], &regions(&["AAABBBCCJ"; 9])),
+            16,
+            "r1c9: 'J' is not a region letter",
+        ),
+        (
+            "a cage sum no cells can make",
+            make(
+                &format!("{classic} cages"),
+                &[],
+                "cages: 2\n3 r1c1\n2 r2c1 r2c2\n",
+            ),
+            17,
+            "cage 2: 2 different symbols add up to 3 to 17, not 2",
+        ),
+        (
+            "cages that overlap",
+            make(
+                &format!("{classic} cages"),
+                &[],
+                "cages: 2\n3 r1c1 r1c2\n4 r1c2 r1c3\n",
+            ),
+            17,
+            "cage 2: r1c2 is already in another cage",
+        ),
+        (
+            "a cage's givens over its sum",
+            make(
+                &format!("{classic} cages"),
+                &[(0, 0, '9'), (0, 1, '8')],
+                "cages: 1\n10 r1c1 r1c2\n",
+            ),
+            6,
+            "the sum 10 of cage 1",
+        ),
+        (
+            "an unknown rule",
+            make("rows columns boxes sandwiches", &[], ""),
+            4,
+            "unknown rule 'sandwiches'",
+        ),
+        (
+            "a cage line that is not a cage",
+            make(&format!("{classic} cages"), &[], "cages: 1\nten r1c1\n"),
+            16,
+            "a cage is its sum, then its cells",
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("xcover-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, line, message) in cases {
+        let results = text::read(&text);
+        assert_eq!(results.len(), 1, "{name}");
+        let error = results[0].clone().expect_err(name);
+        assert_eq!(error.line, line, "{name}: {error}");
+        assert!(error.message.contains(message), "{name}: {error}");
+        // The CLI names the file and line, prints `invalid`, and exits with 1.
+        let path = dir.join("bad.txt");
+        let good = make(classic, &[], "");
+        std::fs::write(&path, format!("{text}{good}")).unwrap();
+        let path = path.to_str().unwrap();
+        let run = xcover(&["sudoku", "count", "--limit", "1", path], "");
+        assert_eq!(run.status.code(), Some(1), "{name}");
+        assert_eq!(out(&run), "invalid\n1\n", "{name}");
+        assert!(
+            err(&run).contains(&format!("{path}:{line}: ")) && err(&run).contains(message),
+            "{name}: {}",
+            err(&run)
+        );
+    }
+}
+
+#[test]
+fn a_stated_solution_that_differs_is_reported() {
+    let mut rows = vec!["1234", "3412", "2143", "4321"];
+    let text = |rows: &[&str]| {
+        block(
+            4,
+            "2x2",
+            "rows columns boxes",
+            &["12..", "....", "....", "...."],
+            "",
+        )
+        .replace("end\n", &format!("solution:\n{}\nend\n", rows.join("\n")))
+    };
+    // The puzzle has several solutions; `check` says so, `solve` warns.
+    let dir = std::env::temp_dir().join(format!("xcover-variants-sol-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p.txt");
+    std::fs::write(&path, text(&rows)).unwrap();
+    let path = path.to_str().unwrap();
+    let run = xcover(&["sudoku", "check", path], "");
+    assert_eq!(out(&run), "multiple\n");
+    // A unique puzzle whose stated solution is wrong.
+    let unique = block(
+        4,
+        "2x2",
+        "rows columns boxes",
+        &["1234", "3412", "2143", "432."],
+        "",
+    );
+    rows = vec!["1243", "3412", "2134", "4321"];
+    let wrong = unique.replace("end\n", &format!("solution:\n{}\nend\n", rows.join("\n")));
+    std::fs::write(path, wrong).unwrap();
+    let run = xcover(&["sudoku", "check", path], "");
+    assert_eq!(out(&run), "unique\n");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("differs from the one the file states"),
+        "{}",
+        err(&run)
+    );
+}
+
+// ---- The brute-force oracle: every 4x4 Latin square, judged by the independent checker.
+
+/// Every 4x4 grid whose rows and columns hold 1-4 once.
+fn latin_squares() -> Vec<Vec<u8>> {
+    fn fill(grid: &mut Vec<u8>, at: usize, all: &mut Vec<Vec<u8>>) {
+        if at == 16 {
+            all.push(grid.clone());
+            return;
+        }
+        let (r, c) = (at / 4, at % 4);
+        for v in 1..=4 {
+            let clash =
+                (0..c).any(|j| grid[r * 4 + j] == v) || (0..r).any(|i| grid[i * 4 + c] == v);
+            if !clash {
+                grid[at] = v;
+                fill(grid, at + 1, all);
+                grid[at] = 0;
+            }
+        }
+    }
+    let mut all = Vec::new();
+    fill(&mut vec![0; 16], 0, &mut all);
+    all
+}
+
+/// Region maps of a 4x4 jigsaw: connected regions of four cells.
+const REGION_MAPS: [[u8; 16]; 3] = [
+    [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3],
+    [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3],
+    [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3],
+];
+
+prop_compose! {
+    /// A 4x4 puzzle of random rules whose givens and cage sums mostly come from one Latin
+    /// square (so that many have solutions), sometimes with a wrong given or sum.
+    fn small_puzzle()(
+        structure in 0..5usize,
+        rules in prop::array::uniform5(prop::bool::weighted(0.25)),
+        square in 0..576usize,
+        mask in any::<u16>(),
+        cage_seed in any::<u64>(),
+        cages in 0..5usize,
+        corrupt in 0..8u8,
+    ) -> Puzzle {
+        let [diagonals, windows, anti_knight, anti_king, non_consecutive] = rules;
+        let boxes = (structure < 2).then(|| BoxShape::new(2, 2).unwrap());
+        let regions = (structure >= 2).then(|| REGION_MAPS[structure - 2].to_vec());
+        let mut rules = Rules {
+            size: 4,
+            boxes,
+            regions,
+            diagonals,
+            windows: windows && boxes.is_some(),
+            anti_knight,
+            anti_king,
+            non_consecutive,
+            cages: Vec::new(),
+        };
+        // A square that keeps the rules, when there is one, to take givens and sums from.
+        let keep: Vec<Vec<u8>> = latin_squares()
+            .into_iter()
+            .filter(|grid| check::broken_rule(&rules, &[], grid).is_none())
+            .collect();
+        let square = if keep.is_empty() {
+            latin_squares()[square].clone()
+        } else {
+            keep[square % keep.len()].clone()
+        };
+        let mut seed = cage_seed;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        // Cages: runs of one to three cells in reading order.
+        let mut cage_list = Vec::new();
+        let mut cell = next() % 4;
+        for _ in 0..cages {
+            let len = 1 + next() % 3;
+            if cell + len > 16 {
+                break;
+            }
+            let cells: Vec<(usize, usize)> = (cell..cell + len).map(|i| (i / 4, i % 4)).collect();
+            let mut sum: u32 = cells.iter().map(|&(r, c)| u32::from(square[r * 4 + c])).sum();
+            if corrupt == 1 {
+                sum += (next() % 3) as u32;
+            }
+            cage_list.push(Cage { sum, cells });
+            cell += len + next() % 3;
+        }
+        let mut givens: Vec<u8> = (0..16)
+            .map(|i| if mask >> i & 1 == 1 && mask.count_ones() < 9 { square[i] } else { 0 })
+            .collect();
+        if corrupt == 2 {
+            let i = next() % 16;
+            givens[i] = 1 + (next() % 4) as u8;
+        }
+        rules.cages = cage_list;
+        Puzzle {
+            id: "random".into(),
+            rules,
+            givens,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn counts_match_a_brute_force_over_every_latin_square(puzzle in small_puzzle()) {
+        prop_assume!(puzzle.rules.validate().is_ok());
+        let expected = latin_squares()
+            .iter()
+            .filter(|grid| check::broken_rule(&puzzle.rules, &puzzle.givens, grid).is_none())
+            .count() as u128;
+        let encoding = VariantEncoding::new(&puzzle).unwrap();
+        let (count, _) = encoding.count(&puzzle, None);
+        prop_assert_eq!(count, expected, "{:?}", puzzle);
+        // Givens that clash among themselves leave no solution, and the reader says so.
+        if !puzzle.clashes().is_empty() {
+            prop_assert_eq!(expected, 0);
+        }
+        // Every solution the engine finds keeps every rule.
+        let mut solver = match encoding.solver(&puzzle) {
+            Some(solver) => solver,
+            None => return Ok(()),
+        };
+        for options in solver.solutions() {
+            let grid = encoding.grid_of(options);
+            prop_assert_eq!(check::broken_rule(&puzzle.rules, &puzzle.givens, &grid), None);
+        }
+        // The problem Knuth's format would print has the same count.
+        let problem = encoding.puzzle_problem(&puzzle);
+        let matrix = xcover::dlx::Matrix::new(problem).unwrap();
+        prop_assert_eq!(matrix.solver().count(None), expected);
+    }
+}
+
+#[test]
+fn the_random_puzzles_often_have_solutions() {
+    // At least a quarter of the generated puzzles must be solvable, or the oracle above would
+    // mostly compare zeros.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut solvable = 0;
+    for _ in 0..200 {
+        let puzzle = small_puzzle().new_tree(&mut runner).unwrap().current();
+        if puzzle.rules.validate().is_ok() {
+            let encoding = VariantEncoding::new(&puzzle).unwrap();
+            solvable += usize::from(encoding.count(&puzzle, Some(1)).0 > 0);
+        }
+    }
+    assert!(solvable > 50, "{solvable} of 200");
+}
