@@ -543,3 +543,39 @@ fn the_random_puzzles_often_have_solutions() {
     }
     assert!(solvable > 50, "{solvable} of 200");
 }
+
+#[test]
+fn the_shipped_variants_are_unique_and_encode_to_one_solution() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/variants.txt");
+    let run = xcover(&["sudoku", "check", file], "");
+    assert!(run.status.success(), "{}", err(&run));
+    assert_eq!(out(&run), "unique\n".repeat(5));
+    for index in ["1", "2", "3", "4", "5"] {
+        let encoded = xcover(&["sudoku", "encode", "--index", index, file], "");
+        assert!(encoded.status.success(), "{}", err(&encoded));
+        let count = xcover(&["cover", "count", "-"], &out(&encoded));
+        assert_eq!(out(&count), "1\n", "puzzle {index}: {}", err(&count));
+    }
+    // Solutions as JSON: rows of numbers, each grid keeping every rule.
+    let run = xcover(&["sudoku", "solve", "--format", "json", file], "");
+    let text = std::fs::read_to_string(file).unwrap();
+    let entries: Vec<Entry> = text::read(&text).into_iter().map(Result::unwrap).collect();
+    for (line, entry) in out(&run).lines().zip(&entries) {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["id"], entry.puzzle.id.as_str());
+        assert_eq!(record["unique"], true);
+        let grid: Vec<u8> = record["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap() as u8)
+            })
+            .collect();
+        let rules = &entry.puzzle.rules;
+        assert_eq!(check::broken_rule(rules, &entry.puzzle.givens, &grid), None);
+    }
+}
