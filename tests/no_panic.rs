@@ -79,3 +79,158 @@ fn logic_never_completes_a_grid_whose_clues_clash() {
     assert!(!solution.is_complete());
     assert!(solution.contradiction.unwrap().0.contains("both hold"));
 }
+
+/// A valid file of variant puzzles (a 4x4 killer jigsaw, a 6x6 anti-knight and a 6x6
+/// non-consecutive puzzle, each with solutions) to mutate.
+const VARIANT_FILE: &str = "puzzles: 3
+puzzle: a
+size: 4
+box: none
+rules: rows columns regions cages
+grid:
+1...
+....
+....
+...1
+regions:
+AAAB
+CABB
+CCDB
+CDDD
+cages: 2
+3 r1c1 r1c2
+6 r3c3 r4c3
+solution:
+1234
+2413
+3142
+4321
+end
+puzzle: b
+size: 6
+box: 2x3
+rules: rows columns boxes anti-knight
+grid:
+1.....
+......
+..3...
+......
+....5.
+......
+end
+puzzle: c
+size: 6
+box: 2x3
+rules: rows columns boxes non-consecutive
+grid:
+......
+......
+......
+......
+......
+......
+end
+";
+
+#[test]
+fn the_unmutated_variant_file_reads_whole() {
+    use xcover::sudoku::variant::text;
+    let entries = text::read(VARIANT_FILE);
+    assert_eq!(entries.len(), 3);
+    for entry in entries {
+        let entry = entry.unwrap();
+        let encoding = xcover::sudoku::variant::VariantEncoding::new(&entry.puzzle).unwrap();
+        assert!(
+            encoding.count(&entry.puzzle, Some(1)).0 == 1,
+            "{}",
+            entry.puzzle.id
+        );
+    }
+}
+
+/// One edit of a text: delete, insert or replace a character, or repeat or drop a line.
+fn edit() -> impl Strategy<Value = (u8, usize, char)> {
+    (
+        0..5u8,
+        any::<usize>(),
+        prop_oneof![
+            proptest::char::range('0', '9'),
+            proptest::char::range('A', 'F'),
+            Just('\n'),
+            Just(':'),
+            Just(' '),
+            Just('.'),
+            Just('r'),
+            Just('c'),
+            any::<char>(),
+        ],
+    )
+}
+
+fn apply(text: &str, (kind, at, ch): (u8, usize, char)) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let at = at % (chars.len() + 1);
+    match kind {
+        0 if at < chars.len() => {
+            chars.remove(at);
+        }
+        1 => chars.insert(at, ch),
+        2 if at < chars.len() => chars[at] = ch,
+        3 | 4 => {
+            let lines: Vec<&str> = text.lines().collect();
+            let line = at % lines.len().max(1);
+            let mut out: Vec<&str> = Vec::new();
+            for (i, l) in lines.iter().enumerate() {
+                if i != line || kind == 3 {
+                    out.push(l);
+                }
+                if i == line && kind == 3 {
+                    out.push(l);
+                }
+            }
+            return out.join("\n");
+        }
+        _ => {}
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn the_variant_readers_never_panic(edits in proptest::collection::vec(edit(), 1..6)) {
+        use xcover::sudoku::variant::{VariantEncoding, backtrack::Backtracker, check, text};
+        let mutated = edits.into_iter().fold(VARIANT_FILE.to_string(), |t, e| apply(&t, e));
+        let mut texts = vec![mutated.clone()];
+        // The same damage inside JSON strings.
+        texts.push(format!(
+            "{{\"puzzles\": [{{\"id\": \"j\", \"size\": 4, \"box\": null, \"rules\": \
+             [\"rows\", \"columns\"], \"grid\": {:?}}}]}}",
+            mutated.lines().take(4).collect::<Vec<_>>()
+        ));
+        for (i, text) in texts.iter().enumerate() {
+            let entries = if i == 0 {
+                text::read(text)
+            } else {
+                match text::read_json(text) {
+                    Ok(entries) => entries,
+                    Err(_) => continue,
+                }
+            };
+            for entry in entries.into_iter().flatten() {
+                // Whatever is accepted builds, searches, and agrees with the backtracker.
+                let puzzle = &entry.puzzle;
+                let encoding = VariantEncoding::new(puzzle).unwrap();
+                let (count, _) = encoding.count(puzzle, Some(2));
+                let backtracker = Backtracker::new(&puzzle.rules);
+                prop_assert_eq!(backtracker.count(&puzzle.givens, 2), count);
+                if let xcover::dlx::Verdict::Unique(grid) | xcover::dlx::Verdict::Multiple(grid, _) =
+                    encoding.verdict(puzzle).0
+                {
+                    prop_assert_eq!(check::broken_rule(&puzzle.rules, &puzzle.givens, &grid), None);
+                }
+            }
+        }
+    }
+}

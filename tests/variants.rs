@@ -11,6 +11,8 @@ use proptest::strategy::ValueTree;
 use common::{err, out, xcover};
 use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
+use xcover::sudoku::variant::backtrack::Backtracker;
+use xcover::sudoku::variant::generate::generate_variant;
 use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check};
 
@@ -521,6 +523,8 @@ proptest! {
             let grid = encoding.grid_of(options);
             prop_assert_eq!(check::broken_rule(&puzzle.rules, &puzzle.givens, &grid), None);
         }
+        // So does the backtracking solver.
+        prop_assert_eq!(Backtracker::new(&puzzle.rules).count(&puzzle.givens, u128::MAX), expected);
         // The problem Knuth's format would print has the same count.
         let problem = encoding.puzzle_problem(&puzzle);
         let matrix = xcover::dlx::Matrix::new(problem).unwrap();
@@ -578,4 +582,115 @@ fn the_shipped_variants_are_unique_and_encode_to_one_solution() {
         let rules = &entry.puzzle.rules;
         assert_eq!(check::broken_rule(rules, &entry.puzzle.givens, &grid), None);
     }
+}
+
+/// Checks a generated puzzle with the backtracking solver (not the engine that made it):
+/// valid rules, the stated solution its only one, and every given needed.
+fn assert_unique_and_minimal(puzzle: &Puzzle, solution: &[u8]) {
+    puzzle.rules.validate().unwrap();
+    let backtracker = Backtracker::new(&puzzle.rules);
+    assert_eq!(backtracker.count(&puzzle.givens, 2), 1, "{puzzle:?}");
+    assert_eq!(
+        check::broken_rule(&puzzle.rules, &puzzle.givens, solution),
+        None
+    );
+    let n = puzzle.rules.size;
+    for cell in (0..n * n).filter(|&cell| puzzle.givens[cell] != 0) {
+        let mut fewer = puzzle.givens.clone();
+        fewer[cell] = 0;
+        assert_eq!(
+            backtracker.count(&fewer, 2),
+            2,
+            "given {cell} is not needed"
+        );
+    }
+}
+
+#[test]
+fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
+    let shape9 = BoxShape::new(3, 3).unwrap();
+    let shape6 = BoxShape::new(2, 3).unwrap();
+    let x = |shape| Rules {
+        diagonals: true,
+        ..Rules::classic(shape)
+    };
+    let jigsaw = |shape: BoxShape| Rules {
+        boxes: None,
+        regions: Some(Vec::new()),
+        ..Rules::classic(shape)
+    };
+    let windoku_anti_king = Rules {
+        windows: true,
+        anti_king: true,
+        ..Rules::classic(shape9)
+    };
+    for (rules, count) in [
+        (x(shape9), 3),
+        (x(shape6), 3),
+        (jigsaw(shape9), 3),
+        (jigsaw(shape6), 3),
+        (windoku_anti_king, 1),
+    ] {
+        for index in 0..count {
+            let made = generate_variant(&rules, 11, index).unwrap();
+            assert_unique_and_minimal(&made.puzzle, &made.solution);
+            // The same seed and index make the same puzzle.
+            assert_eq!(generate_variant(&rules, 11, index).unwrap(), made);
+        }
+    }
+}
+
+#[test]
+fn generate_variant_prints_files_that_read_back() {
+    let run = xcover(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "jigsaw,x",
+            "--size",
+            "6",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", err(&run));
+    let again = xcover(
+        &[
+            "-j",
+            "1",
+            "sudoku",
+            "generate",
+            "--variant",
+            "jigsaw,x",
+            "--size",
+            "6",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(out(&again), out(&run), "the same seed on one thread");
+    let entries: Vec<Entry> = text::read(&out(&run))
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(entries.len(), 3);
+    for entry in entries {
+        let rules = &entry.puzzle.rules;
+        assert!(rules.diagonals && rules.regions.is_some() && rules.boxes.is_none());
+        assert_unique_and_minimal(&entry.puzzle, entry.solution.as_ref().unwrap());
+    }
+    let run = xcover(&["sudoku", "generate", "--variant", "sandwich"], "");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("unknown rule 'sandwich'"),
+        "{}",
+        err(&run)
+    );
 }

@@ -12,6 +12,9 @@ use super::{Outcome, finish, grid_json, signals, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::text::{self, Layout};
+use xcover::sudoku::variant::Rules;
+use xcover::sudoku::variant::generate::generate_variant;
+use xcover::sudoku::variant::text as variant_text;
 use xcover::sudoku::{BoxShape, Encoding};
 
 #[derive(Debug, Args)]
@@ -41,6 +44,11 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]
     format: GenerateFormat,
+    /// Make variant puzzles instead, minimal, in the plain variant format (with their
+    /// solutions): rules joined by commas from jigsaw (a random region map instead of boxes),
+    /// x, windoku, anti-knight, anti-king, non-consecutive; e.g. --variant jigsaw,x.
+    #[arg(long, value_name = "RULES", conflicts_with_all = ["difficulty", "symmetry", "format"])]
+    variant: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,6 +86,9 @@ pub enum GenerateFormat {
 const CHUNK: u64 = 64;
 
 pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
+    if let Some(variant) = &args.variant {
+        return run_variant(&args, variant);
+    }
     let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
         eprintln!("xcover: a grid of side {} is not supported", args.size);
         return Ok(Outcome::InvalidInput);
@@ -168,5 +179,108 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
         start = end;
     }
     bar.finish_and_clear();
+    finish(out, Outcome::Success)
+}
+
+/// The rules `--variant` names, on a grid of `shape`.
+fn variant_rules(names: &str, shape: BoxShape) -> Result<Rules, String> {
+    let mut rules = Rules::classic(shape);
+    for name in names.split(',').map(str::trim) {
+        match name {
+            "jigsaw" => {
+                rules.boxes = None;
+                // Replaced by a random map for each puzzle.
+                rules.regions = Some(Vec::new());
+            }
+            "x" | "diagonals" => rules.diagonals = true,
+            "windoku" | "windows" => rules.windows = true,
+            "anti-knight" | "antiknight" => rules.anti_knight = true,
+            "anti-king" | "antiking" => rules.anti_king = true,
+            "non-consecutive" | "nonconsecutive" => rules.non_consecutive = true,
+            other => {
+                return Err(format!(
+                    "--variant: unknown rule '{other}' (jigsaw, x, windoku, anti-knight, \
+                     anti-king, non-consecutive, joined by commas)"
+                ));
+            }
+        }
+    }
+    if rules.windows && rules.boxes.is_none() {
+        return Err("--variant: windows need boxes (not with jigsaw)".into());
+    }
+    Ok(rules)
+}
+
+/// `generate --variant`: minimal variant puzzles, made in parallel and printed in order.
+fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
+    let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
+        eprintln!("xcover: a grid of side {} is not supported", args.size);
+        return Ok(Outcome::InvalidInput);
+    };
+    let rules = match variant_rules(names, shape) {
+        Ok(rules) => rules,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut out = stdout();
+    writeln!(
+        out,
+        "# Made by xcover sudoku generate --variant {names} --seed {seed}\npuzzles: {}",
+        args.count
+    )?;
+    let mut start = 0;
+    while start < args.count {
+        let end = (start + CHUNK).min(args.count);
+        let made: Vec<_> = (start..end)
+            .into_par_iter()
+            .map(|index| generate_variant(&rules, seed, index))
+            .collect();
+        for result in made {
+            let generated = match result {
+                Ok(generated) => generated,
+                Err(error) => {
+                    eprintln!("xcover: {error}");
+                    out.flush()?;
+                    return Ok(Outcome::InvalidInput);
+                }
+            };
+            let puzzle = &generated.puzzle;
+            let n = puzzle.rules.size;
+            let boxes = puzzle
+                .rules
+                .boxes
+                .map_or("none".to_string(), |b| b.to_string());
+            let clues = puzzle.givens.iter().filter(|&&v| v != 0).count();
+            write!(
+                out,
+                "\npuzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\nseed: {seed}\nmode: \
+                 minimal\nclues: {clues}\nminimal: yes\ngrid:\n{}",
+                puzzle.id,
+                puzzle.rules.names().join(" "),
+                variant_text::grid_lines(n, &puzzle.givens)
+            )?;
+            if let Some(regions) = &puzzle.rules.regions {
+                write!(out, "regions:\n{}", variant_text::region_lines(n, regions))?;
+            }
+            write!(
+                out,
+                "solution:\n{}end\n",
+                variant_text::grid_lines(n, &generated.solution)
+            )?;
+        }
+        out.flush()?;
+        if signals::stopped() {
+            eprintln!("xcover: interrupted; {end} puzzles were made");
+            return Ok(Outcome::Interrupted);
+        }
+        start = end;
+    }
     finish(out, Outcome::Success)
 }

@@ -11,10 +11,15 @@
 //! the rules and checks a puzzle's structure ([`Rules::validate`], [`Puzzle::clashes`]);
 //! [`text`] reads and writes the files people write by hand; [`VariantEncoding`] turns a
 //! puzzle into exact cover and back (how each rule is encoded is said there); [`check`] judges
-//! a filled grid by the rules directly, sharing no code with the encoding.
+//! a filled grid by the rules directly, sharing no code with the encoding; [`backtrack`] is a
+//! second solver, plain backtracking, that checks the engine's answers; [`generate`] (feature
+//! `generate`) makes new unique, minimal puzzles.
 
+pub mod backtrack;
 pub mod check;
 mod encode;
+#[cfg(feature = "generate")]
+pub mod generate;
 pub mod text;
 
 use std::fmt;

@@ -523,6 +523,16 @@ pub fn grid_lines(n: usize, grid: &[u8]) -> String {
     text
 }
 
+/// A region map as N lines of N letters, A for region 0.
+pub fn region_lines(n: usize, regions: &[u8]) -> String {
+    let mut text = String::with_capacity(n * (n + 1));
+    for row in regions.chunks(n) {
+        text.extend(row.iter().map(|&region| region_letter(usize::from(region))));
+        text.push('\n');
+    }
+    text
+}
+
 /// A grid on one line, row after row.
 pub fn grid_line(grid: &[u8]) -> String {
     grid.iter()

@@ -1,0 +1,298 @@
+//! Plain backtracking over the cells of a variant puzzle: the second solver, that checks the
+//! exact-cover engine's answers (and the generator's puzzles) without sharing its code. Every
+//! constraint is worked out here from the [`Rules`] fields (the cells each cell must differ
+//! from, its orthogonal neighbours, its cage) and checked cell by cell as symbols are placed;
+//! the cell with the fewest candidates is filled next.
+
+use super::Rules;
+
+/// A backtracking solver for one variant's rules.
+#[derive(Debug, Clone)]
+pub struct Backtracker {
+    n: usize,
+    /// The cells each cell must differ from (its units, knight or king neighbours, its cage).
+    peers: Vec<Vec<usize>>,
+    /// The orthogonal neighbours whose symbols must not be consecutive (non-consecutive only).
+    adjacent: Vec<Vec<usize>>,
+    /// The cage of each cell, as an index into `cages`.
+    cage_of: Vec<Option<usize>>,
+    /// Each cage's sum and cells.
+    cages: Vec<(u32, Vec<usize>)>,
+}
+
+impl Backtracker {
+    /// A solver for `rules`.
+    pub fn new(rules: &Rules) -> Backtracker {
+        let n = rules.size;
+        let mut peers = vec![Vec::new(); n * n];
+        let link = |a: usize, b: usize, peers: &mut Vec<Vec<usize>>| {
+            if a != b && !peers[a].contains(&b) {
+                peers[a].push(b);
+                peers[b].push(a);
+            }
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            groups.push((0..n).map(|j| i * n + j).collect());
+            groups.push((0..n).map(|j| j * n + i).collect());
+        }
+        if let Some(shape) = rules.boxes {
+            let (h, w) = (shape.box_rows(), shape.box_cols());
+            for top in (0..n).step_by(h) {
+                for left in (0..n).step_by(w) {
+                    groups.push(
+                        (top..top + h)
+                            .flat_map(|r| (left..left + w).map(move |c| r * n + c))
+                            .collect(),
+                    );
+                }
+            }
+            if rules.windows && h == w {
+                for i in 0..h - 1 {
+                    for j in 0..h - 1 {
+                        let (top, left) = (1 + i * (h + 1), 1 + j * (h + 1));
+                        groups.push(
+                            (top..top + h)
+                                .flat_map(|r| (left..left + h).map(move |c| r * n + c))
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
+        if let Some(regions) = &rules.regions {
+            for region in 0..n {
+                groups.push(
+                    (0..n * n)
+                        .filter(|&i| usize::from(regions[i]) == region)
+                        .collect(),
+                );
+            }
+        }
+        if rules.diagonals {
+            groups.push((0..n).map(|i| i * n + i).collect());
+            groups.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        }
+        let mut cage_of = vec![None; n * n];
+        let mut cages = Vec::new();
+        for (k, cage) in rules.cages.iter().enumerate() {
+            let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+            for &cell in &cells {
+                cage_of[cell] = Some(k);
+            }
+            groups.push(cells.clone());
+            cages.push((cage.sum, cells));
+        }
+        for group in &groups {
+            for &a in group {
+                for &b in group {
+                    link(a, b, &mut peers);
+                }
+            }
+        }
+        let offsets = |steps: &[(isize, isize)], r: usize, c: usize| -> Vec<usize> {
+            steps
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r2, c2) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+                    (r2 < n && c2 < n).then_some(r2 * n + c2)
+                })
+                .collect()
+        };
+        let mut adjacent = vec![Vec::new(); n * n];
+        for r in 0..n {
+            for c in 0..n {
+                let cell = r * n + c;
+                if rules.anti_knight {
+                    let knight = [
+                        (1, 2),
+                        (2, 1),
+                        (-1, 2),
+                        (-2, 1),
+                        (1, -2),
+                        (2, -1),
+                        (-1, -2),
+                        (-2, -1),
+                    ];
+                    for other in offsets(&knight, r, c) {
+                        link(cell, other, &mut peers);
+                    }
+                }
+                if rules.anti_king {
+                    for other in offsets(&[(1, 1), (1, -1), (-1, 1), (-1, -1)], r, c) {
+                        link(cell, other, &mut peers);
+                    }
+                }
+                if rules.non_consecutive {
+                    adjacent[cell] = offsets(&[(0, 1), (1, 0), (0, -1), (-1, 0)], r, c);
+                }
+            }
+        }
+        Backtracker {
+            n,
+            peers,
+            adjacent,
+            cage_of,
+            cages,
+        }
+    }
+
+    /// Whether `value` may go in `cell` of `grid` (0 for empty cells) as things stand.
+    fn allowed(&self, grid: &[u8], cell: usize, value: u8) -> bool {
+        self.candidates(grid, cell) & (1 << value) != 0
+    }
+
+    /// The symbols that may go in `cell` as things stand, as bits (bit V for symbol V).
+    fn candidates(&self, grid: &[u8], cell: usize) -> u32 {
+        let all = ((1u64 << (self.n + 1)) - 2) as u32;
+        let mut taken = 0u32;
+        for &p in &self.peers[cell] {
+            taken |= 1 << grid[p];
+        }
+        for &p in &self.adjacent[cell] {
+            let v = u32::from(grid[p]);
+            if v != 0 {
+                taken |= (1 << (v + 1)) | (1 << (v - 1));
+            }
+        }
+        let mut candidates = all & !taken;
+        if let Some(k) = self.cage_of[cell]
+            && candidates != 0
+        {
+            candidates &= self.cage_candidates(grid, cell, k);
+        }
+        candidates
+    }
+
+    /// The symbols that `cell` may take for its cage's sum to stay reachable.
+    fn cage_candidates(&self, grid: &[u8], cell: usize, k: usize) -> u32 {
+        let (sum, cells) = &self.cages[k];
+        let mut total = 0u32;
+        let mut used = 0u32;
+        let mut open = 0usize;
+        for &other in cells {
+            if other == cell {
+                continue;
+            }
+            if grid[other] == 0 {
+                open += 1;
+            } else {
+                total += u32::from(grid[other]);
+                used |= 1 << grid[other];
+            }
+        }
+        let mut allowed = 0;
+        for value in 1..=self.n as u32 {
+            if used & (1 << value) != 0 {
+                continue;
+            }
+            // The other open cells take the smallest and the largest unused symbols at best.
+            let free = (1..=self.n as u32).filter(|&v| v != value && used & (1 << v) == 0);
+            let least: u32 = free.clone().take(open).sum();
+            let most: u32 = free.rev().take(open).sum();
+            if total + value + least <= *sum && total + value + most >= *sum {
+                allowed |= 1 << value;
+            }
+        }
+        allowed
+    }
+
+    /// The number of solutions with these givens (row by row, 0 for empty), stopping at
+    /// `limit`. Givens that break a rule give 0.
+    pub fn count(&self, givens: &[u8], limit: u128) -> u128 {
+        let mut grid = vec![0; self.n * self.n];
+        for (cell, &value) in givens.iter().enumerate() {
+            if value != 0 {
+                if !self.allowed(&grid, cell, value) {
+                    return 0;
+                }
+                grid[cell] = value;
+            }
+        }
+        let mut count = 0;
+        self.search(
+            &mut grid,
+            &mut |_| {
+                count += 1;
+                count < limit
+            },
+            &mut |_| 0,
+        );
+        count
+    }
+
+    /// A solution with these givens, trying candidates in the order `pick` shuffles them
+    /// (`pick(k)` returns an index below `k`), giving up after `budget` placements.
+    pub fn random_solution(
+        &self,
+        givens: &[u8],
+        pick: &mut dyn FnMut(usize) -> usize,
+        budget: u64,
+    ) -> Option<Vec<u8>> {
+        let mut grid = givens.to_vec();
+        let mut found = None;
+        let mut placements = 0u64;
+        self.search(
+            &mut grid,
+            &mut |solution| {
+                found = Some(solution.to_vec());
+                false
+            },
+            &mut |k| {
+                placements += 1;
+                if placements > budget {
+                    usize::MAX
+                } else {
+                    pick(k)
+                }
+            },
+        );
+        found
+    }
+
+    /// Fills the empty cell with the fewest candidates, each in turn (rotated by `pick`; a
+    /// pick of `usize::MAX` abandons the search), and calls `found` at each solution until
+    /// it returns false. Returns false when the search was ended.
+    fn search(
+        &self,
+        grid: &mut [u8],
+        found: &mut dyn FnMut(&[u8]) -> bool,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> bool {
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        let mut fewest = u32::MAX;
+        for cell in (0..grid.len()).filter(|&cell| grid[cell] == 0) {
+            let bits = self.candidates(grid, cell);
+            if bits.count_ones() < fewest {
+                fewest = bits.count_ones();
+                let symbols = (1..=self.n as u8)
+                    .filter(|&v| bits & (1 << v) != 0)
+                    .collect();
+                best = Some((cell, symbols));
+                if fewest == 0 {
+                    break;
+                }
+            }
+        }
+        let Some((cell, mut candidates)) = best else {
+            return found(grid);
+        };
+        if !candidates.is_empty() {
+            let shift = pick(candidates.len());
+            if shift == usize::MAX {
+                return false;
+            }
+            let len = candidates.len();
+            candidates.rotate_left(shift % len);
+        }
+        for value in candidates {
+            grid[cell] = value;
+            let go_on = self.search(grid, found, pick);
+            grid[cell] = 0;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,163 @@
+//! New variant puzzles with exactly one solution, minimal: jigsaw (with a fresh random region
+//! map), X, windoku, anti-knight, anti-king, non-consecutive, and their combinations (not
+//! killer, whose cages would need drawing too).
+//!
+//! A full grid comes from the backtracking solver with candidates in random order; then givens
+//! are removed in random order, each removal kept only if the exact-cover engine still finds
+//! one solution. One pass leaves a minimal puzzle (removing givens never makes another removal
+//! possible again). Puzzle `k` of a run with seed `s` comes from its own random stream, so the
+//! same seed gives the same puzzles whatever the number of threads.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::backtrack::Backtracker;
+use super::{Puzzle, Rules, VariantEncoding, connected};
+use crate::sudoku::BoxShape;
+
+/// Placements the backtracking solver may make for one full grid before the generator draws
+/// again (new regions for a jigsaw).
+const FILL_BUDGET: u64 = 20_000;
+
+/// Full grids tried (each with new random regions for a jigsaw) before giving up: an X-jigsaw
+/// of side 6 has no solution for most region maps.
+const ATTEMPTS: usize = 2_000;
+
+/// A generated puzzle with its solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedVariant {
+    pub puzzle: Puzzle,
+    pub solution: Vec<u8>,
+}
+
+/// Why no puzzle could be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenerateVariantError(pub String);
+
+impl std::fmt::Display for GenerateVariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GenerateVariantError {}
+
+/// Puzzle `index` of the run with `seed`, under `rules` (when `rules.regions` is `Some`, its
+/// map is replaced by a random one of the same side: a jigsaw). Cages are refused.
+pub fn generate_variant(
+    rules: &Rules,
+    seed: u64,
+    index: u64,
+) -> Result<GeneratedVariant, GenerateVariantError> {
+    if !rules.cages.is_empty() {
+        return Err(GenerateVariantError(
+            "killer puzzles cannot be generated yet".into(),
+        ));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    let n = rules.size;
+    for _attempt in 0..ATTEMPTS {
+        let mut rules = rules.clone();
+        if rules.regions.is_some() {
+            rules.regions = Some(random_regions(n, &mut rng));
+        }
+        rules
+            .validate()
+            .map_err(|error| GenerateVariantError(error.to_string()))?;
+        let backtracker = Backtracker::new(&rules);
+        let empty = vec![0; n * n];
+        let Some(solution) =
+            backtracker.random_solution(&empty, &mut |k| rng.random_range(0..k), FILL_BUDGET)
+        else {
+            continue;
+        };
+        let mut puzzle = Puzzle {
+            id: format!("{seed}-{}", index + 1),
+            rules,
+            givens: solution.clone(),
+        };
+        let encoding = VariantEncoding::new(&puzzle)
+            .map_err(|error| GenerateVariantError(error.to_string()))?;
+        let mut cells: Vec<usize> = (0..n * n).collect();
+        cells.shuffle(&mut rng);
+        for cell in cells {
+            let given = std::mem::take(&mut puzzle.givens[cell]);
+            if encoding.count(&puzzle, Some(2)).0 != 1 {
+                puzzle.givens[cell] = given;
+            }
+        }
+        return Ok(GeneratedVariant { puzzle, solution });
+    }
+    Err(GenerateVariantError(format!(
+        "no full grid of side {n} under these rules was found (tried {ATTEMPTS} times)"
+    )))
+}
+
+/// A random map of `n` connected regions of `n` cells: the boxes of the most square shape
+/// (rows when `n` has none), then many random swaps of two cells on the border between two
+/// regions, each kept only if both regions stay connected.
+pub fn random_regions(n: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut map: Vec<u8> = match BoxShape::for_size(n) {
+        Some(shape) => (0..n * n)
+            .map(|i| shape.box_of(i / n, i % n) as u8)
+            .collect(),
+        None => (0..n * n).map(|i| (i / n) as u8).collect(),
+    };
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / n, cell % n);
+        let mut list = Vec::with_capacity(4);
+        if r > 0 {
+            list.push(cell - n);
+        }
+        if r + 1 < n {
+            list.push(cell + n);
+        }
+        if c > 0 {
+            list.push(cell - 1);
+        }
+        if c + 1 < n {
+            list.push(cell + 1);
+        }
+        list
+    };
+    for _ in 0..40 * n * n {
+        // A cell a of region A that touches region B, and a cell b of B that touches A.
+        let a = rng.random_range(0..n * n);
+        let others: Vec<usize> = neighbours(a)
+            .into_iter()
+            .filter(|&x| map[x] != map[a])
+            .collect();
+        let Some(&toward) = others.get(rng.random_range(0..others.len().max(1))) else {
+            continue;
+        };
+        let (region_a, region_b) = (map[a], map[toward]);
+        let candidates: Vec<usize> = (0..n * n)
+            .filter(|&b| map[b] == region_b && b != toward)
+            .filter(|&b| neighbours(b).iter().any(|&x| map[x] == region_a && x != a))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let b = candidates[rng.random_range(0..candidates.len())];
+        map[a] = region_b;
+        map[b] = region_a;
+        let cells_of =
+            |region: u8| -> Vec<usize> { (0..n * n).filter(|&i| map[i] == region).collect() };
+        if !(connected(n, &cells_of(region_a)) && connected(n, &cells_of(region_b))) {
+            map[a] = region_a;
+            map[b] = region_b;
+        }
+    }
+    // Letters in the order regions first appear, A for r1c1's.
+    let mut order = Vec::new();
+    for &region in &map {
+        if !order.contains(&region) {
+            order.push(region);
+        }
+    }
+    map.iter()
+        .map(|region| order.iter().position(|r| r == region).unwrap() as u8)
+        .collect()
+}
