@@ -390,6 +390,10 @@ fn a_stated_solution_that_differs_is_reported() {
         "{}",
         err(&run)
     );
+    let run = xcover(&["sudoku", "solve", "--format", "line", path], "");
+    assert_eq!(out(&run), "1234341221434321\n");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(err(&run).contains("differs from the one the file states"));
 }
 
 // ---- The brute-force oracle: every 4x4 Latin square, judged by the independent checker.
@@ -642,39 +646,14 @@ fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
 
 #[test]
 fn generate_variant_prints_files_that_read_back() {
-    let run = xcover(
-        &[
-            "sudoku",
-            "generate",
-            "--variant",
-            "jigsaw,x",
-            "--size",
-            "6",
-            "--count",
-            "3",
-            "--seed",
-            "5",
-        ],
-        "",
-    );
+    let generate = |threads: &str| {
+        let args = ["-j", threads, "sudoku", "generate", "--variant", "jigsaw,x"];
+        let more = ["--size", "6", "--count", "3", "--seed", "5"];
+        xcover(&[&args[..], &more[..]].concat(), "")
+    };
+    let run = generate("0");
     assert!(run.status.success(), "{}", err(&run));
-    let again = xcover(
-        &[
-            "-j",
-            "1",
-            "sudoku",
-            "generate",
-            "--variant",
-            "jigsaw,x",
-            "--size",
-            "6",
-            "--count",
-            "3",
-            "--seed",
-            "5",
-        ],
-        "",
-    );
+    let again = generate("1");
     assert_eq!(out(&again), out(&run), "the same seed on one thread");
     let entries: Vec<Entry> = text::read(&out(&run))
         .into_iter()

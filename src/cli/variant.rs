@@ -334,7 +334,11 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                 Verdict::Unique(a) => (Some(a), false),
                 Verdict::Multiple(a, _) => (Some(a), true),
             };
-            let mut message = solution.and_then(|grid| judge(grid));
+            // A broken rule, or a unique solution that differs from the file's, fails the
+            // run; more than one solution is only a warning.
+            let mut message = solution.and_then(|grid| {
+                judge(grid).or_else(|| if several { None } else { differs(grid) })
+            });
             let failed = message.is_some();
             if message.is_none() && several {
                 message = Some(format!(
@@ -342,9 +346,6 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                      the first found",
                     puzzle.id
                 ));
-            }
-            if message.is_none() {
-                message = solution.and_then(|grid| differs(grid));
             }
             let text = match (layout, solution) {
                 (Layout::Json, solution) => base(json!({

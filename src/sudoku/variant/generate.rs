@@ -13,7 +13,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::backtrack::Backtracker;
-use super::{Puzzle, Rules, VariantEncoding, connected};
+use super::{Puzzle, Rules, VariantEncoding, connected, orthogonal_neighbours};
 use crate::sudoku::BoxShape;
 
 /// Placements the backtracking solver may make for one full grid before the generator draws
@@ -105,23 +105,7 @@ pub fn random_regions(n: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
             .collect(),
         None => (0..n * n).map(|i| (i / n) as u8).collect(),
     };
-    let neighbours = |cell: usize| {
-        let (r, c) = (cell / n, cell % n);
-        let mut list = Vec::with_capacity(4);
-        if r > 0 {
-            list.push(cell - n);
-        }
-        if r + 1 < n {
-            list.push(cell + n);
-        }
-        if c > 0 {
-            list.push(cell - 1);
-        }
-        if c + 1 < n {
-            list.push(cell + 1);
-        }
-        list
-    };
+    let neighbours = |cell: usize| orthogonal_neighbours(n, cell);
     for _ in 0..40 * n * n {
         // A cell a of region A that touches region B, and a cell b of B that touches A.
         let a = rng.random_range(0..n * n);

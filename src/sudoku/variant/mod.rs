@@ -148,8 +148,16 @@ impl Rules {
     /// Plain Sudoku rules with boxes of `shape`.
     pub fn classic(shape: BoxShape) -> Rules {
         Rules {
-            size: shape.size(),
             boxes: Some(shape),
+            ..Rules::latin(shape.size())
+        }
+    }
+
+    /// Rows and columns only (a Latin square of side `size`).
+    pub fn latin(size: usize) -> Rules {
+        Rules {
+            size,
+            boxes: None,
             regions: None,
             diagonals: false,
             windows: false,
@@ -390,6 +398,26 @@ fn all_cells(n: usize) -> impl Iterator<Item = Cell> {
     (0..n).flat_map(move |r| (0..n).map(move |c| (r, c)))
 }
 
+/// The cells (indices row * n + col) above, below, left and right of `cell` in a grid of side
+/// `n`.
+fn orthogonal_neighbours(n: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / n, cell % n);
+    let mut neighbours = Vec::with_capacity(4);
+    if r > 0 {
+        neighbours.push(cell - n);
+    }
+    if r + 1 < n {
+        neighbours.push(cell + n);
+    }
+    if c > 0 {
+        neighbours.push(cell - 1);
+    }
+    if c + 1 < n {
+        neighbours.push(cell + 1);
+    }
+    neighbours
+}
+
 /// Whether `cells` (indices row * n + col) are connected through orthogonal neighbours.
 fn connected(n: usize, cells: &[usize]) -> bool {
     let Some(&start) = cells.first() else {
@@ -398,21 +426,7 @@ fn connected(n: usize, cells: &[usize]) -> bool {
     let mut seen = vec![start];
     let mut stack = vec![start];
     while let Some(cell) = stack.pop() {
-        let (r, c) = (cell / n, cell % n);
-        let mut next = Vec::with_capacity(4);
-        if r > 0 {
-            next.push(cell - n);
-        }
-        if r + 1 < n {
-            next.push(cell + n);
-        }
-        if c > 0 {
-            next.push(cell - 1);
-        }
-        if c + 1 < n {
-            next.push(cell + 1);
-        }
-        for other in next {
+        for other in orthogonal_neighbours(n, cell) {
             if cells.contains(&other) && !seen.contains(&other) {
                 seen.push(other);
                 stack.push(other);

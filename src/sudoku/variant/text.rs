@@ -357,17 +357,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
         .grid
         .as_ref()
         .ok_or_else(|| at(block.line)(format!("puzzle {} has no 'grid:'", block.id)))?;
-    let mut rules = Rules {
-        size: n,
-        boxes: None,
-        regions: None,
-        diagonals: false,
-        windows: false,
-        anti_knight: false,
-        anti_king: false,
-        non_consecutive: false,
-        cages: Vec::new(),
-    };
+    let mut rules = Rules::latin(n);
     let (mut rows, mut columns) = (false, false);
     for name in &names {
         match name.as_str() {
