@@ -673,3 +673,38 @@ fn generate_variant_prints_files_that_read_back() {
         err(&run)
     );
 }
+
+#[test]
+fn compare_runs_the_engine_and_both_backtrackers_on_variants() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/variants.txt");
+    let run = xcover(
+        &[
+            "sudoku",
+            "compare",
+            "--format",
+            "json",
+            "--timeout-ms",
+            "3000",
+            file,
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", err(&run));
+    // Solvers that finish agree on every count.
+    assert!(!err(&run).contains("disagree"), "{}", err(&run));
+    let report: serde_json::Value = serde_json::from_str(out(&run).trim()).unwrap();
+    assert_eq!(report["puzzles"], 5, "{report}");
+    assert_eq!(report["disagreements"], serde_json::json!([]), "{report}");
+    let solvers = report["solvers"].as_array().unwrap();
+    let names: Vec<&str> = solvers
+        .iter()
+        .map(|s| s["solver"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dlx", "mrv", "naive"]);
+    assert_eq!(solvers[0]["finished"], 5, "{report}");
+    // The 6x6 puzzles are quick for every solver, so each compares on some.
+    assert!(
+        solvers.iter().all(|s| s["finished"].as_u64().unwrap() >= 3),
+        "{report}"
+    );
+}

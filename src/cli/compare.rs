@@ -12,10 +12,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use plotters::prelude::*;
 use serde_json::json;
 
-use super::comparison::{Comparison, SolverKind, Summary, compare};
+use super::comparison::{Comparison, SolverKind, Summary, compare, compare_variants};
 use super::input::read_puzzles;
 use super::{Outcome, finish, stdout};
 use xcover::sudoku::Grid;
+use xcover::sudoku::variant::Puzzle;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -54,8 +55,15 @@ struct Source {
     line: usize,
 }
 
-pub fn run(args: CompareArgs) -> io::Result<Outcome> {
-    let mut outcome = Outcome::Success;
+/// The puzzles read: plain grids, or variant puzzles.
+enum Puzzles {
+    Grids(Vec<Grid>),
+    Variants(Vec<Puzzle>),
+}
+
+/// The plain grids of the files, each with its source; an unreadable one is left out (and
+/// makes the outcome `InvalidInput`).
+fn read_grids(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzles) {
     let mut grids: Vec<Grid> = Vec::new();
     let mut sources = Vec::new();
     for path in &args.files {
@@ -63,7 +71,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
             Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");
-                outcome = Outcome::InvalidInput;
+                *outcome = Outcome::InvalidInput;
                 continue;
             }
         };
@@ -78,22 +86,69 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
                 }
                 Err(error) => {
                     eprintln!("{name}:{}: {} (left out)", error.line, error.kind);
-                    outcome = Outcome::InvalidInput;
+                    *outcome = Outcome::InvalidInput;
                 }
             }
         }
     }
+    (sources, Puzzles::Grids(grids))
+}
+
+/// [`read_grids`] for files of variant puzzles.
+fn read_variants(files: &[String], outcome: &mut Outcome) -> (Vec<Source>, Puzzles) {
+    let mut puzzles = Vec::new();
+    let mut sources = Vec::new();
+    for path in files {
+        let entries = match super::variant::entries(path) {
+            Ok(entries) => entries,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                *outcome = Outcome::InvalidInput;
+                continue;
+            }
+        };
+        for entry in entries {
+            match entry {
+                Ok(entry) => {
+                    sources.push(Source {
+                        file: path.clone(),
+                        line: entry.line,
+                    });
+                    puzzles.push(entry.puzzle);
+                }
+                Err(error) => {
+                    eprintln!("{path}:{}: {} (left out)", error.line, error.message);
+                    *outcome = Outcome::InvalidInput;
+                }
+            }
+        }
+    }
+    (sources, Puzzles::Variants(puzzles))
+}
+
+pub fn run(args: CompareArgs) -> io::Result<Outcome> {
+    let mut outcome = Outcome::Success;
     let mut solvers = args.solvers.clone();
     solvers.dedup();
+    let timeout = Duration::from_millis(args.timeout_ms);
+    let variants = super::variant::is_variant_input(&args.files);
+    let (sources, puzzles) = if variants {
+        read_variants(&args.files, &mut outcome)
+    } else {
+        read_grids(&args, &mut outcome)
+    };
     let bar = if io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(Some(grids.len() as u64), ProgressDrawTarget::stderr())
+        ProgressBar::with_draw_target(Some(sources.len() as u64), ProgressDrawTarget::stderr())
     } else {
         ProgressBar::hidden()
     };
-    let timeout = Duration::from_millis(args.timeout_ms);
-    let comparison = compare(&grids, &solvers, args.limit, timeout, |done| {
-        bar.set_position(done as u64)
-    });
+    let progress = |done: usize| bar.set_position(done as u64);
+    let comparison = match puzzles {
+        Puzzles::Grids(grids) => compare(&grids, &solvers, args.limit, timeout, progress),
+        Puzzles::Variants(puzzles) => {
+            compare_variants(&puzzles, &solvers, args.limit, timeout, progress)
+        }
+    };
     bar.finish_and_clear();
 
     let disagreements = comparison.disagreements();
@@ -126,7 +181,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
                 })
                 .collect();
             let report = json!({
-                "puzzles": grids.len(),
+                "puzzles": sources.len(),
                 "limit": comparison.limit,
                 "timeout_ms": args.timeout_ms,
                 "solvers": summaries.iter().map(summary_json).collect::<Vec<_>>(),

@@ -5,6 +5,8 @@
 //! [`Comparison`] then summarises each solver (mean, median, p99 and max time, mean nodes, time
 //! as a multiple of DLX's on the puzzles both finished) and lists the puzzles on which solvers
 //! that finished disagree, which would mean a bug. Timed-out puzzles are counted, never dropped.
+//! Variant puzzles are compared the same way ([`compare_variants`]), with the variant
+//! backtracker as the baselines.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -12,6 +14,8 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use xcover::sudoku::backtrack::{Mrv, Naive};
+use xcover::sudoku::variant::backtrack::{Backtracker, CellOrder};
+use xcover::sudoku::variant::{Puzzle, VariantEncoding};
 use xcover::sudoku::{BoxShape, Encoding, Grid, SudokuSolver};
 
 /// The solvers that can be compared.
@@ -148,6 +152,65 @@ pub fn compare(
                 SolverKind::Naive => &mut Naive,
             };
             row.push(measure(solver, grid, limit, timeout));
+        }
+        results.push(row);
+        progress(index + 1);
+    }
+    Comparison {
+        solvers: solvers.to_vec(),
+        results,
+        limit,
+        timeout,
+    }
+}
+
+/// [`compare`] for variant puzzles: DLX on each puzzle's own encoding (its building timed
+/// too, as `check` pays it), `mrv` and `naive` as the variant backtracker filling the cell
+/// with the fewest candidates or the first empty one.
+pub fn compare_variants(
+    puzzles: &[Puzzle],
+    solvers: &[SolverKind],
+    limit: u128,
+    timeout: Duration,
+    mut progress: impl FnMut(usize),
+) -> Comparison {
+    let mut results = Vec::with_capacity(puzzles.len());
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let mut row = Vec::with_capacity(solvers.len());
+        for &kind in solvers {
+            let started = Instant::now();
+            let deadline = started + timeout;
+            let (count, nodes, finished) = match kind {
+                SolverKind::Dlx => match VariantEncoding::new(puzzle).ok().and_then(|encoding| {
+                    let mut solver = encoding.solver(puzzle)?;
+                    solver.set_deadline(Some(deadline));
+                    let count = solver.count(Some(limit));
+                    Some((count, solver.stats().nodes, !solver.interrupted()))
+                }) {
+                    Some(measured) => measured,
+                    None => (0, 0, true),
+                },
+                SolverKind::Mrv | SolverKind::Naive => {
+                    let order = if kind == SolverKind::Mrv {
+                        CellOrder::FewestCandidates
+                    } else {
+                        CellOrder::FirstEmpty
+                    };
+                    let run = Backtracker::new(&puzzle.rules).count_within(
+                        &puzzle.givens,
+                        limit,
+                        order,
+                        Some(deadline),
+                    );
+                    (run.count, run.nodes, run.finished)
+                }
+            };
+            row.push(Measurement {
+                count,
+                time: started.elapsed(),
+                nodes,
+                finished,
+            });
         }
         results.push(row);
         progress(index + 1);

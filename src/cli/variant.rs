@@ -67,7 +67,7 @@ pub fn is_variant_input(files: &[String]) -> bool {
 
 /// The puzzles of one file: each read or its error; a file that cannot be read at all is
 /// one error.
-fn entries(path: &str) -> Result<Vec<Result<Entry, ReadError>>, String> {
+pub fn entries(path: &str) -> Result<Vec<Result<Entry, ReadError>>, String> {
     let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
     if text.trim_start().starts_with(['{', '[']) {
         text::read_json(&text).map_err(|error| format!("{path}: {error}"))

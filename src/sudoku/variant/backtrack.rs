@@ -2,9 +2,32 @@
 //! exact-cover engine's answers (and the generator's puzzles) without sharing its code. Every
 //! constraint is worked out here from the [`Rules`] fields (the cells each cell must differ
 //! from, its orthogonal neighbours, its cage) and checked cell by cell as symbols are placed;
-//! the cell with the fewest candidates is filled next.
+//! the cell with the fewest candidates is filled next (or, for the `naive` baseline of
+//! `sudoku compare`, the first empty cell).
+
+use std::time::Instant;
 
 use super::Rules;
+
+/// Which empty cell the backtracker fills next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellOrder {
+    /// The one with the fewest candidates (the `mrv` baseline).
+    FewestCandidates,
+    /// The first in reading order (the `naive` baseline).
+    FirstEmpty,
+}
+
+/// How a timed count ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BacktrackRun {
+    /// Solutions found (a lower bound when not finished).
+    pub count: u128,
+    /// Cells filled in turn (search nodes).
+    pub nodes: u64,
+    /// Whether the search ended before the deadline.
+    pub finished: bool,
+}
 
 /// A backtracking solver for one variant's rules.
 #[derive(Debug, Clone)]
@@ -200,25 +223,58 @@ impl Backtracker {
     /// The number of solutions with these givens (row by row, 0 for empty), stopping at
     /// `limit`. Givens that break a rule give 0.
     pub fn count(&self, givens: &[u8], limit: u128) -> u128 {
+        self.count_within(givens, limit, CellOrder::FewestCandidates, None)
+            .count
+    }
+
+    /// [`Backtracker::count`] filling cells in `order`, giving up at `deadline`.
+    pub fn count_within(
+        &self,
+        givens: &[u8],
+        limit: u128,
+        order: CellOrder,
+        deadline: Option<Instant>,
+    ) -> BacktrackRun {
+        let mut run = BacktrackRun {
+            count: 0,
+            nodes: 0,
+            finished: true,
+        };
         let mut grid = vec![0; self.n * self.n];
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
                 if !self.allowed(&grid, cell, value) {
-                    return 0;
+                    return run;
                 }
                 grid[cell] = value;
             }
         }
         let mut count = 0;
+        let mut nodes = 0u64;
+        let mut late = false;
         self.search(
             &mut grid,
+            order,
             &mut |_| {
                 count += 1;
                 count < limit
             },
-            &mut |_| 0,
+            &mut |_| {
+                nodes += 1;
+                // The clock is read every 1,024 nodes.
+                if nodes.is_multiple_of(1024)
+                    && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                {
+                    late = true;
+                    return usize::MAX;
+                }
+                0
+            },
         );
-        count
+        run.count = count;
+        run.nodes = nodes;
+        run.finished = !late;
+        run
     }
 
     /// A solution with these givens, trying candidates in the order `pick` shuffles them
@@ -234,6 +290,7 @@ impl Backtracker {
         let mut placements = 0u64;
         self.search(
             &mut grid,
+            CellOrder::FewestCandidates,
             &mut |solution| {
                 found = Some(solution.to_vec());
                 false
@@ -256,6 +313,7 @@ impl Backtracker {
     fn search(
         &self,
         grid: &mut [u8],
+        order: CellOrder,
         found: &mut dyn FnMut(&[u8]) -> bool,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> bool {
@@ -263,13 +321,13 @@ impl Backtracker {
         let mut fewest = u32::MAX;
         for cell in (0..grid.len()).filter(|&cell| grid[cell] == 0) {
             let bits = self.candidates(grid, cell);
-            if bits.count_ones() < fewest {
+            if bits.count_ones() < fewest || order == CellOrder::FirstEmpty {
                 fewest = bits.count_ones();
                 let symbols = (1..=self.n as u8)
                     .filter(|&v| bits & (1 << v) != 0)
                     .collect();
                 best = Some((cell, symbols));
-                if fewest == 0 {
+                if fewest == 0 || order == CellOrder::FirstEmpty {
                     break;
                 }
             }
@@ -287,7 +345,7 @@ impl Backtracker {
         }
         for value in candidates {
             grid[cell] = value;
-            let go_on = self.search(grid, found, pick);
+            let go_on = self.search(grid, order, found, pick);
             grid[cell] = 0;
             if !go_on {
                 return false;
