@@ -181,15 +181,16 @@ pub fn compare_variants(
             let started = Instant::now();
             let deadline = started + timeout;
             let (count, nodes, finished) = match kind {
-                SolverKind::Dlx => match VariantEncoding::new(puzzle).ok().and_then(|encoding| {
-                    let mut solver = encoding.solver(puzzle)?;
-                    solver.set_deadline(Some(deadline));
-                    let count = solver.count(Some(limit));
-                    Some((count, solver.stats().nodes, !solver.interrupted()))
-                }) {
-                    Some(measured) => measured,
-                    None => (0, 0, true),
-                },
+                // Givens that exclude each other at once: no solution, nothing searched.
+                SolverKind::Dlx => VariantEncoding::new(puzzle)
+                    .ok()
+                    .and_then(|encoding| {
+                        let mut solver = encoding.solver(puzzle)?;
+                        solver.set_deadline(Some(deadline));
+                        let count = solver.count(Some(limit));
+                        Some((count, solver.stats().nodes, !solver.interrupted()))
+                    })
+                    .unwrap_or((0, 0, true)),
                 SolverKind::Mrv | SolverKind::Naive => {
                     let order = if kind == SolverKind::Mrv {
                         CellOrder::FewestCandidates
