@@ -127,7 +127,7 @@ pub fn compare(
     solvers: &[SolverKind],
     limit: u128,
     timeout: Duration,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Comparison {
     let encodings: HashMap<BoxShape, Encoding> = grids
         .iter()
@@ -140,20 +140,32 @@ pub fn compare(
         .iter()
         .map(|(&shape, encoding)| (shape, encoding.solver()))
         .collect();
-    let mut results = Vec::with_capacity(grids.len());
-    for (index, grid) in grids.iter().enumerate() {
-        let mut row = Vec::with_capacity(solvers.len());
-        for &kind in solvers {
-            let solver: &mut dyn SudokuSolver = match kind {
-                SolverKind::Dlx => dlx_solvers
-                    .get_mut(&grid.shape())
-                    .expect("an encoding per shape"),
-                SolverKind::Mrv => &mut Mrv,
-                SolverKind::Naive => &mut Naive,
-            };
-            row.push(measure(solver, grid, limit, timeout));
-        }
-        results.push(row);
+    let each = |grid: &Grid, kind: SolverKind| {
+        let solver: &mut dyn SudokuSolver = match kind {
+            SolverKind::Dlx => dlx_solvers
+                .get_mut(&grid.shape())
+                .expect("an encoding per shape"),
+            SolverKind::Mrv => &mut Mrv,
+            SolverKind::Naive => &mut Naive,
+        };
+        measure(solver, grid, limit, timeout)
+    };
+    compare_each(grids, solvers, limit, timeout, progress, each)
+}
+
+/// The table of a comparison: `measure(puzzle, solver)` for every puzzle and solver, in
+/// order, `progress` called after each puzzle.
+fn compare_each<P>(
+    puzzles: &[P],
+    solvers: &[SolverKind],
+    limit: u128,
+    timeout: Duration,
+    mut progress: impl FnMut(usize),
+    mut measure: impl FnMut(&P, SolverKind) -> Measurement,
+) -> Comparison {
+    let mut results = Vec::with_capacity(puzzles.len());
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        results.push(solvers.iter().map(|&kind| measure(puzzle, kind)).collect());
         progress(index + 1);
     }
     Comparison {
@@ -172,56 +184,45 @@ pub fn compare_variants(
     solvers: &[SolverKind],
     limit: u128,
     timeout: Duration,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Comparison {
-    let mut results = Vec::with_capacity(puzzles.len());
-    for (index, puzzle) in puzzles.iter().enumerate() {
-        let mut row = Vec::with_capacity(solvers.len());
-        for &kind in solvers {
-            let started = Instant::now();
-            let deadline = started + timeout;
-            let (count, nodes, finished) = match kind {
-                // Givens that exclude each other at once: no solution, nothing searched.
-                SolverKind::Dlx => VariantEncoding::new(puzzle)
-                    .ok()
-                    .and_then(|encoding| {
-                        let mut solver = encoding.solver(puzzle)?;
-                        solver.set_deadline(Some(deadline));
-                        let count = solver.count(Some(limit));
-                        Some((count, solver.stats().nodes, !solver.interrupted()))
-                    })
-                    .unwrap_or((0, 0, true)),
-                SolverKind::Mrv | SolverKind::Naive => {
-                    let order = if kind == SolverKind::Mrv {
-                        CellOrder::FewestCandidates
-                    } else {
-                        CellOrder::FirstEmpty
-                    };
-                    let run = Backtracker::new(&puzzle.rules).count_within(
-                        &puzzle.givens,
-                        limit,
-                        order,
-                        Some(deadline),
-                    );
-                    (run.count, run.nodes, run.finished)
-                }
-            };
-            row.push(Measurement {
-                count,
-                time: started.elapsed(),
-                nodes,
-                finished,
-            });
+    let each = |puzzle: &Puzzle, kind: SolverKind| {
+        let started = Instant::now();
+        let deadline = started + timeout;
+        let (count, nodes, finished) = match kind {
+            // Givens that exclude each other at once: no solution, nothing searched.
+            SolverKind::Dlx => VariantEncoding::new(puzzle)
+                .ok()
+                .and_then(|encoding| {
+                    let mut solver = encoding.solver(puzzle)?;
+                    solver.set_deadline(Some(deadline));
+                    let count = solver.count(Some(limit));
+                    Some((count, solver.stats().nodes, !solver.interrupted()))
+                })
+                .unwrap_or((0, 0, true)),
+            SolverKind::Mrv | SolverKind::Naive => {
+                let order = if kind == SolverKind::Mrv {
+                    CellOrder::FewestCandidates
+                } else {
+                    CellOrder::FirstEmpty
+                };
+                let run = Backtracker::new(&puzzle.rules).count_within(
+                    &puzzle.givens,
+                    limit,
+                    order,
+                    Some(deadline),
+                );
+                (run.count, run.nodes, run.finished)
+            }
+        };
+        Measurement {
+            count,
+            time: started.elapsed(),
+            nodes,
+            finished,
         }
-        results.push(row);
-        progress(index + 1);
-    }
-    Comparison {
-        solvers: solvers.to_vec(),
-        results,
-        limit,
-        timeout,
-    }
+    };
+    compare_each(puzzles, solvers, limit, timeout, progress, each)
 }
 
 fn measure(

@@ -99,6 +99,14 @@ pub fn run(
     let mut outcome = Outcome::Success;
     let mut total = Stats::default();
     let mut puzzles = 0usize;
+    // Records of several lines are set apart by a blank line.
+    let multiline = matches!(
+        task,
+        VariantTask::Solve {
+            layout: Layout::Grid | Layout::Numbers,
+            ..
+        }
+    );
     for path in files {
         let entries = match entries(path) {
             Ok(entries) => entries,
@@ -136,13 +144,6 @@ pub fn run(
                 );
                 return Ok(Outcome::Interrupted);
             }
-            let multiline = matches!(
-                task,
-                VariantTask::Solve {
-                    layout: Layout::Grid | Layout::Numbers,
-                    ..
-                }
-            );
             if multiline && puzzles > 0 {
                 writeln!(out)?;
             }
@@ -394,7 +395,6 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                 Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
             };
             let mut message = grids.iter().find_map(|grid| judge(grid));
-            let failed = message.is_some();
             if let (None, Verdict::Unique(grid)) = (&message, &verdict) {
                 message = differs(grid);
             }
@@ -411,7 +411,8 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                 text,
                 stats: solver.stats(),
                 finished,
-                failed: failed || message.is_some(),
+                // A broken rule or a stated solution that differs.
+                failed: message.is_some(),
                 message,
             }
         }

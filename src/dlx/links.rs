@@ -604,12 +604,9 @@ impl Links {
             self.level == 0 && self.step == Step::Enter,
             "descend starts a search"
         );
-        if self.multi && !path.is_empty() {
-            // Algorithm M's levels are not one option each: its search is not split.
-            return Err(0);
-        }
         let result = self.descend_further(path);
-        if result.is_err() {
+        // Algorithm M refuses any path before it starts, with nothing to unwind.
+        if result.is_err() && !self.multi {
             self.unwind();
         }
         result
