@@ -11,6 +11,7 @@ use proptest::strategy::ValueTree;
 use common::{err, out, xcover};
 use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
+use xcover::sudoku::logic;
 use xcover::sudoku::variant::backtrack::Backtracker;
 use xcover::sudoku::variant::generate::generate_variant;
 use xcover::sudoku::variant::text::{self, Entry};
@@ -534,6 +535,136 @@ proptest! {
         let matrix = xcover::dlx::Matrix::new(problem).unwrap();
         prop_assert_eq!(matrix.solver().count(None), expected);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The human-style solver is sound on every rule: each step it takes on a random 4x4
+    /// variant holds in every solution the brute force finds.
+    #[test]
+    fn logic_steps_hold_in_every_solution(puzzle in small_puzzle()) {
+        prop_assume!(puzzle.rules.validate().is_ok());
+        let solutions: Vec<Vec<u8>> = latin_squares()
+            .into_iter()
+            .filter(|grid| check::broken_rule(&puzzle.rules, &puzzle.givens, grid).is_none())
+            .collect();
+        logic_holds_in(&puzzle, &solutions)?;
+    }
+
+    /// The same on 6x6 puzzles, where the non-consecutive rule has solutions (no 4x4 has),
+    /// against every solution the engine lists.
+    #[test]
+    fn logic_steps_hold_in_every_solution_of_a_6x6(
+        rules in prop::array::uniform4(prop::bool::weighted(0.4)),
+        pick in 0..40usize,
+        mask in any::<u64>(),
+        cage_cells in prop::collection::vec(0..72usize, 0..12),
+    ) {
+        let [diagonals, anti_knight, anti_king, non_consecutive] = rules;
+        let mut rules = Rules {
+            diagonals,
+            anti_knight,
+            anti_king,
+            non_consecutive,
+            ..Rules::classic(BoxShape::new(2, 3).unwrap())
+        };
+        // A grid that keeps the rules, to take givens and cage sums from.
+        let empty = Puzzle { id: "6x6".into(), rules: rules.clone(), givens: vec![0; 36] };
+        let encoding = VariantEncoding::new(&empty).unwrap();
+        let mut solver = encoding.solver(&empty).unwrap();
+        let grids: Vec<Vec<u8>> = solver.solutions().take(40).map(|s| encoding.grid_of(s)).collect();
+        prop_assume!(!grids.is_empty());
+        let grid = &grids[pick % grids.len()];
+        // Cages of two neighbours, across (`at` < 36) or down, where they do not overlap.
+        let mut used = [false; 36];
+        for &at in &cage_cells {
+            let (first, second) = if at < 36 { (at, at + 1) } else { (at - 36, at - 30) };
+            let fits = if at < 36 { first % 6 < 5 } else { second < 36 };
+            if fits && !used[first] && !used[second] {
+                used[first] = true;
+                used[second] = true;
+                let cells = vec![(first / 6, first % 6), (second / 6, second % 6)];
+                let sum = u32::from(grid[first]) + u32::from(grid[second]);
+                rules.cages.push(Cage { sum, cells });
+            }
+        }
+        let givens = (0..36).map(|i| if mask >> i & 1 == 1 { grid[i] } else { 0 }).collect();
+        let puzzle = Puzzle { id: "6x6".into(), rules, givens };
+        prop_assume!(puzzle.rules.validate().is_ok());
+        let encoding = VariantEncoding::new(&puzzle).unwrap();
+        let mut solver = encoding.solver(&puzzle).unwrap();
+        let solutions: Vec<Vec<u8>> = solver.solutions().take(5001).map(|s| encoding.grid_of(s)).collect();
+        prop_assume!(solutions.len() <= 5000);
+        logic_holds_in(&puzzle, &solutions)?;
+    }
+}
+
+/// Every step logic takes on `puzzle` holds in each of its `solutions`: a placement is in all
+/// of them, an elimination in none, and each solution's symbol stays a candidate of its cell
+/// from the start (where the givens' peers and neighbours lose theirs) through every step.
+/// Logic meets no contradiction when there is a solution, and finishes on the only one when
+/// it finishes.
+fn logic_holds_in(puzzle: &Puzzle, solutions: &[Vec<u8>]) -> Result<(), TestCaseError> {
+    let n = puzzle.rules.size;
+    let done = logic::solve_from(logic::Position::of_variant(puzzle));
+    let mut position = logic::Position::of_variant(puzzle);
+    for k in 0..=done.steps.len() {
+        for solution in solutions {
+            for (index, &value) in solution.iter().enumerate() {
+                let cell = xcover::sudoku::Cell {
+                    row: index / n,
+                    col: index % n,
+                };
+                let kept =
+                    position.values()[index] == value || position.candidates(cell).contains(&value);
+                prop_assert!(
+                    kept,
+                    "{} lost {} after {} steps: {:?}",
+                    cell,
+                    value,
+                    k,
+                    puzzle
+                );
+            }
+        }
+        let Some(step) = done.steps.get(k) else {
+            break;
+        };
+        for solution in solutions {
+            for &(cell, value) in &step.placements {
+                prop_assert_eq!(
+                    solution[cell.row * n + cell.col],
+                    value,
+                    "{} {:?}",
+                    step,
+                    puzzle
+                );
+            }
+            for &(cell, value) in &step.eliminations {
+                prop_assert_ne!(
+                    solution[cell.row * n + cell.col],
+                    value,
+                    "{} {:?}",
+                    step,
+                    puzzle
+                );
+            }
+        }
+        position.apply(step);
+    }
+    if !solutions.is_empty() {
+        prop_assert!(
+            done.contradiction.is_none(),
+            "{:?} {:?}",
+            done.contradiction,
+            puzzle
+        );
+    }
+    if done.is_complete() {
+        prop_assert_eq!(solutions, &[done.values][..]);
+    }
+    Ok(())
 }
 
 #[test]

@@ -7,14 +7,17 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
+use rayon::prelude::*;
 use serde_json::json;
 
-use super::input::{self, CheckedPuzzle, grid_of, read_puzzles};
+use super::input::{self, grid_of, read_puzzles};
 use super::{Outcome, finish, signals, stdout};
+use xcover::dlx::Stats;
 use xcover::sudoku::batch::Batch;
-use xcover::sudoku::logic::{self, Level, Rating};
+use xcover::sudoku::logic::{self, Level, Position, Rating};
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::{Encoding, GridSolver, Verdict};
+use xcover::sudoku::variant::{self, VariantEncoding, text as variant_text};
+use xcover::sudoku::{Encoding, Grid, GridSolver};
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
@@ -56,11 +59,95 @@ pub enum RateFormat {
     Json,
 }
 
-/// The puzzles of a file; errors are printed as `file:line: message`.
+/// A puzzle the logic commands work on: a classic grid, or a variant with its rules.
+enum Subject {
+    Grid(Grid),
+    Variant(Box<variant::Puzzle>),
+}
+
+impl Subject {
+    fn position(&self) -> Position {
+        match self {
+            Subject::Grid(grid) => Position::new(grid),
+            Subject::Variant(puzzle) => Position::of_variant(puzzle),
+        }
+    }
+
+    /// `values` (row by row, 0 for empty) written as the files write this kind of grid.
+    fn write(&self, values: &[u8]) -> String {
+        match self {
+            Subject::Grid(grid) => match Grid::from_cells(grid.shape(), values.to_vec()) {
+                Some(grid) => text::write(&grid, Layout::Grid),
+                None => String::new(),
+            },
+            Subject::Variant(puzzle) => variant_text::grid_lines(puzzle.rules.size, values),
+        }
+    }
+
+    /// The engine's first solution from `values`, with its search statistics; `None` for
+    /// the solution when there is none.
+    fn complete(&self, values: &[u8]) -> (Option<Vec<u8>>, Stats) {
+        match self {
+            Subject::Grid(grid) => {
+                let Some(start) = Grid::from_cells(grid.shape(), values.to_vec()) else {
+                    return (None, Stats::default());
+                };
+                let answer = Encoding::new(grid.shape()).solver().first(&start);
+                (answer.value.map(|g| g.cells().to_vec()), answer.stats)
+            }
+            Subject::Variant(puzzle) => {
+                let start = variant::Puzzle {
+                    givens: values.to_vec(),
+                    ..(**puzzle).clone()
+                };
+                let Ok(encoding) = VariantEncoding::new(&start) else {
+                    return (None, Stats::default());
+                };
+                let Some(mut solver) = encoding.solver(&start) else {
+                    return (None, Stats::default());
+                };
+                let first = solver.first().map(|options| encoding.grid_of(options));
+                (first, solver.stats())
+            }
+        }
+    }
+}
+
+/// The puzzles of a file, classic or variant, each with its line; an unreadable one is
+/// `None`, its error printed as `file:line: message`.
 fn read_reported(
     path: &str,
     shape: Option<xcover::sudoku::BoxShape>,
-) -> (String, Vec<CheckedPuzzle>, Outcome) {
+) -> (String, Vec<Option<(usize, Subject)>>, Outcome) {
+    let mut outcome = Outcome::Success;
+    if super::variant::is_variant_input(&[path.to_string()]) {
+        let entries = match super::variant::entries(path) {
+            Ok(entries) => entries,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                return (path.to_string(), Vec::new(), Outcome::InvalidInput);
+            }
+        };
+        let subjects = entries
+            .into_iter()
+            .map(|entry| match entry {
+                Ok(entry) => match entry.puzzle.rules.validate() {
+                    Ok(()) => Some((entry.line, Subject::Variant(Box::new(entry.puzzle)))),
+                    Err(error) => {
+                        eprintln!("{path}:{}: {error}", entry.line);
+                        outcome = Outcome::InvalidInput;
+                        None
+                    }
+                },
+                Err(error) => {
+                    eprintln!("{path}:{}: {}", error.line, error.message);
+                    outcome = Outcome::InvalidInput;
+                    None
+                }
+            })
+            .collect();
+        return (path.to_string(), subjects, outcome);
+    }
     let (name, puzzles) = match read_puzzles(path, shape) {
         Ok(read) => read,
         Err(message) => {
@@ -68,13 +155,18 @@ fn read_reported(
             return (path.to_string(), Vec::new(), Outcome::InvalidInput);
         }
     };
-    let name = name.to_string();
-    let mut outcome = Outcome::Success;
-    for error in puzzles.iter().filter_map(|p| p.as_ref().err()) {
-        eprintln!("{name}:{}: {}", error.line, error.kind);
-        outcome = Outcome::InvalidInput;
-    }
-    (name, puzzles, outcome)
+    let subjects = puzzles
+        .into_iter()
+        .map(|puzzle| match puzzle {
+            Ok(puzzle) => Some((puzzle.line, Subject::Grid(puzzle.grid))),
+            Err(error) => {
+                eprintln!("{name}:{}: {}", error.line, error.kind);
+                outcome = Outcome::InvalidInput;
+                None
+            }
+        })
+        .collect();
+    (name.to_string(), subjects, outcome)
 }
 
 pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
@@ -85,14 +177,14 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
         if k > 0 {
             writeln!(out)?;
         }
-        let Ok(puzzle) = puzzle else {
+        let Some((line, subject)) = puzzle else {
             writeln!(out, "# invalid puzzle")?;
             continue;
         };
         if several {
-            writeln!(out, "# {name}:{}", puzzle.line)?;
+            writeln!(out, "# {name}:{line}")?;
         }
-        let solution = logic::solve(&puzzle.grid);
+        let solution = logic::solve_from(subject.position());
         for (number, step) in solution.steps.iter().enumerate() {
             writeln!(out, "{}. {step}", number + 1)?;
         }
@@ -112,26 +204,24 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                 rating.score
             )?;
         } else {
-            let empty = solution.grid.cells().iter().filter(|&&v| v == 0).count();
+            let empty = solution.values.iter().filter(|&&v| v == 0).count();
             writeln!(
                 out,
                 "logic stalls after {} steps with {empty} cells empty:",
                 solution.steps.len()
             )?;
-            write!(out, "{}", text::write(&solution.grid, Layout::Grid))?;
+            write!(out, "{}", subject.write(&solution.values))?;
             if args.complete {
-                let encoding = Encoding::new(solution.grid.shape());
-                let answer = encoding.solver().first(&solution.grid);
-                match answer.value {
-                    Some(full) => {
+                match subject.complete(&solution.values) {
+                    (Some(full), stats) => {
                         writeln!(
                             out,
                             "completed by the exact-cover engine with {} guesses ({} search nodes):",
-                            answer.stats.branches, answer.stats.nodes
+                            stats.branches, stats.nodes
                         )?;
-                        write!(out, "{}", text::write(&full, Layout::Grid))?;
+                        write!(out, "{}", subject.write(&full))?;
                     }
-                    None => writeln!(out, "the exact-cover engine finds no solution")?,
+                    (None, _) => writeln!(out, "the exact-cover engine finds no solution")?,
                 }
             }
         }
@@ -143,14 +233,14 @@ pub fn hint(args: HintArgs) -> io::Result<Outcome> {
     let (_, puzzles, outcome) = read_reported(&args.file, args.boxes.shape);
     let mut out = stdout();
     for puzzle in &puzzles {
-        let Ok(puzzle) = puzzle else {
+        let Some((_, subject)) = puzzle else {
             writeln!(out, "invalid")?;
             continue;
         };
-        let position = logic::Position::new(&puzzle.grid);
+        let position = subject.position();
         if let Some(contradiction) = position.contradiction() {
             writeln!(out, "contradiction: {contradiction}")?;
-        } else if puzzle.grid.is_full() {
+        } else if position.is_full() {
             writeln!(out, "the grid is already full")?;
         } else {
             match logic::next_step(&position) {
@@ -187,34 +277,149 @@ impl Judgement {
 
 /// Rates a puzzle; where logic stalls, the engine tells a proper puzzle that needs search
 /// from one with no solution or several.
-fn judge(grid: &xcover::sudoku::Grid, solver: &mut GridSolver<'_>) -> Judgement {
+fn judge(grid: &Grid, solver: &mut GridSolver<'_>) -> Judgement {
     let solution = logic::solve(grid);
-    if solution.contradiction.is_some() {
+    let (rating, open) = match settle(&solution) {
+        Ok(judgement) => return judgement,
+        Err(stalled) => stalled,
+    };
+    let Some(reached) = Grid::from_cells(grid.shape(), open) else {
         return Judgement::NoSolution;
-    }
-    let rating = logic::rating_of(&solution);
-    if solution.is_complete() {
-        return Judgement::Rated(rating);
-    }
-    let verdict = solver.verdict(&solution.grid).value;
+    };
+    let verdict = solver.verdict(&reached).value;
     if solver.interrupted() {
         return Judgement::Stopped;
     }
-    match verdict {
-        Verdict::None => Judgement::NoSolution,
-        Verdict::Unique(_) => Judgement::Rated(rating),
-        Verdict::Multiple(..) => Judgement::Multiple,
+    by_verdict(rating, verdict.count())
+}
+
+/// The same for a variant puzzle, with the variant's own encoding.
+fn judge_variant(puzzle: &variant::Puzzle) -> Judgement {
+    let solution = logic::solve_from(Position::of_variant(puzzle));
+    let (rating, open) = match settle(&solution) {
+        Ok(judgement) => return judgement,
+        Err(stalled) => stalled,
+    };
+    let reached = variant::Puzzle {
+        givens: open,
+        ..puzzle.clone()
+    };
+    let Ok(encoding) = VariantEncoding::new(&reached) else {
+        return Judgement::NoSolution;
+    };
+    let Some(mut solver) = encoding.solver(&reached) else {
+        return Judgement::NoSolution;
+    };
+    solver.set_cancel_flag(Some(signals::flag()));
+    let verdict = solver.verdict();
+    if solver.interrupted() {
+        return Judgement::Stopped;
+    }
+    by_verdict(rating, verdict.count())
+}
+
+/// The judgement when logic decides it (a contradiction, or every cell filled), else the
+/// rating so far and the grid where logic stalled.
+fn settle(solution: &logic::Solution) -> Result<Judgement, (Rating, Vec<u8>)> {
+    if solution.contradiction.is_some() {
+        return Ok(Judgement::NoSolution);
+    }
+    let rating = logic::rating_of(solution);
+    if solution.is_complete() {
+        return Ok(Judgement::Rated(rating));
+    }
+    Err((rating, solution.values.clone()))
+}
+
+fn by_verdict(rating: Rating, solutions: u128) -> Judgement {
+    match solutions {
+        0 => Judgement::NoSolution,
+        1 => Judgement::Rated(rating),
+        _ => Judgement::Multiple,
+    }
+}
+
+/// One puzzle's record: `level score` (or a word), or a JSON object.
+fn rate_record(file: &str, line: usize, judgement: &Judgement, format: RateFormat) -> String {
+    match format {
+        RateFormat::Text => judgement.word(),
+        RateFormat::Json => {
+            let rating = match judgement {
+                Judgement::Rated(r) => Some(r),
+                _ => None,
+            };
+            json!({
+                "file": file,
+                "line": line,
+                "level": rating.map_or_else(|| judgement.word(), |r| r.level.name().to_string()),
+                "score": rating.map(|r| r.score),
+                "hardest": rating.and_then(|r| r.hardest.map(|t| t.name())),
+            })
+            .to_string()
+        }
+    }
+}
+
+/// The record of a puzzle that cannot be read (its error goes to stderr).
+fn invalid_record(file: &str, line: usize, error: &str, format: RateFormat) -> String {
+    eprintln!("{file}:{line}: {error}");
+    match format {
+        RateFormat::Json => json!({"file": file, "line": line, "error": error}).to_string(),
+        RateFormat::Text => "invalid".to_string(),
+    }
+}
+
+/// How many puzzles got each level (or word), for the summary line.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    levels: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn add(&mut self, judgement: Option<&Judgement>) {
+        self.puzzles += 1;
+        if let Some(judgement) = judgement {
+            let key = match judgement {
+                Judgement::Rated(r) => r.level.to_string(),
+                other => other.word(),
+            };
+            *self.levels.entry(key).or_default() += 1;
+        }
+    }
+
+    fn interrupted(&self) -> io::Result<Outcome> {
+        eprintln!("xcover: interrupted; {} puzzles were rated", self.puzzles);
+        Ok(Outcome::Interrupted)
+    }
+
+    /// `N puzzles: easy 3, medium 1, ...` on stderr, for more than one puzzle.
+    fn summarise(mut self) {
+        if self.puzzles <= 1 {
+            return;
+        }
+        let mut summary: Vec<String> = Level::ALL
+            .iter()
+            .map(|level| {
+                let count = self.levels.remove(&level.to_string()).unwrap_or(0);
+                format!("{level} {count}")
+            })
+            .collect();
+        summary.extend(self.levels.iter().map(|(word, n)| format!("{word} {n}")));
+        eprintln!("{} puzzles: {}", self.puzzles, summary.join(", "));
     }
 }
 
 pub fn rate(args: RateArgs) -> io::Result<Outcome> {
+    if super::variant::is_variant_input(&args.files) {
+        return rate_variants(&args);
+    }
     let items = input::stream(args.files.clone(), args.boxes.shape);
     let mut runner = Batch::new();
     runner.set_cancel_flag(Some(signals::flag()));
     let mut outcome = Outcome::Success;
     let mut out = stdout();
-    let mut levels: BTreeMap<String, usize> = BTreeMap::new();
-    let mut puzzles = 0;
+    let mut tally = Tally::default();
     loop {
         let chunk = input::next_chunk(&items, 1024);
         if chunk.is_empty() {
@@ -225,63 +430,75 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
             let Some(job) = input::job(item, &mut outcome) else {
                 continue;
             };
-            let record = match (&job.puzzle, &judgement, args.format) {
-                (_, Some(Judgement::Stopped), _) => {
+            let record = match (&job.puzzle, &judgement) {
+                (_, Some(Judgement::Stopped)) => {
                     out.flush()?;
-                    eprintln!("xcover: interrupted; {puzzles} puzzles were rated");
-                    return Ok(Outcome::Interrupted);
+                    return tally.interrupted();
                 }
-                (Ok(p), Some(judgement), RateFormat::Json) => {
-                    let rating = match judgement {
-                        Judgement::Rated(r) => Some(r),
-                        _ => None,
-                    };
-                    json!({
-                        "file": &*job.file,
-                        "line": p.line,
-                        "level": rating.map_or_else(|| judgement.word(), |r| r.level.name().to_string()),
-                        "score": rating.map(|r| r.score),
-                        "hardest": rating.and_then(|r| r.hardest.map(|t| t.name())),
-                    })
-                    .to_string()
-                }
-                (Ok(_), Some(judgement), RateFormat::Text) => judgement.word(),
-                (Err(e), _, format) => {
-                    eprintln!("{}:{}: {}", job.file, e.line, e.kind);
+                (Ok(p), Some(judgement)) => rate_record(&job.file, p.line, judgement, args.format),
+                (Err(e), _) => {
                     outcome = Outcome::InvalidInput;
-                    match format {
-                        RateFormat::Json => {
-                            json!({"file": &*job.file, "line": e.line, "error": e.kind.to_string()})
-                                .to_string()
-                        }
-                        RateFormat::Text => "invalid".to_string(),
-                    }
+                    invalid_record(&job.file, e.line, &e.kind.to_string(), args.format)
                 }
-                (Ok(_), None, _) => unreachable!("every valid puzzle is judged"),
+                (Ok(_), None) => unreachable!("every valid puzzle is judged"),
             };
             writeln!(out, "{record}")?;
-            puzzles += 1;
-            if let Some(judgement) = judgement {
-                let key = match judgement {
-                    Judgement::Rated(r) => r.level.to_string(),
-                    other => other.word(),
-                };
-                *levels.entry(key).or_default() += 1;
-            }
+            tally.add(judgement.as_ref());
         }
         out.flush()?;
         if signals::stopped() {
-            eprintln!("xcover: interrupted; {puzzles} puzzles were rated");
-            return Ok(Outcome::Interrupted);
+            return tally.interrupted();
         }
     }
-    if puzzles > 1 {
-        let mut summary: Vec<String> = Level::ALL
-            .iter()
-            .map(|level| format!("{level} {}", levels.remove(&level.to_string()).unwrap_or(0)))
+    tally.summarise();
+    finish(out, outcome)
+}
+
+/// `rate` on files of variant puzzles: each file's puzzles judged in parallel, the records
+/// printed in input order.
+fn rate_variants(args: &RateArgs) -> io::Result<Outcome> {
+    let mut outcome = Outcome::Success;
+    let mut out = stdout();
+    let mut tally = Tally::default();
+    for path in &args.files {
+        let entries = match super::variant::entries(path) {
+            Ok(entries) => entries,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                outcome = Outcome::InvalidInput;
+                continue;
+            }
+        };
+        let judged: Vec<Result<(usize, Judgement), (usize, String)>> = entries
+            .par_iter()
+            .map(|entry| match entry {
+                Ok(entry) => match entry.puzzle.rules.validate() {
+                    Ok(()) => Ok((entry.line, judge_variant(&entry.puzzle))),
+                    Err(error) => Err((entry.line, error.to_string())),
+                },
+                Err(error) => Err((error.line, error.message.clone())),
+            })
             .collect();
-        summary.extend(levels.iter().map(|(word, n)| format!("{word} {n}")));
-        eprintln!("{puzzles} puzzles: {}", summary.join(", "));
+        for result in judged {
+            let record = match &result {
+                Ok((_, Judgement::Stopped)) => {
+                    out.flush()?;
+                    return tally.interrupted();
+                }
+                Ok((line, judgement)) => rate_record(path, *line, judgement, args.format),
+                Err((line, error)) => {
+                    outcome = Outcome::InvalidInput;
+                    invalid_record(path, *line, error, args.format)
+                }
+            };
+            writeln!(out, "{record}")?;
+            tally.add(result.as_ref().ok().map(|(_, judgement)| judgement));
+        }
+        out.flush()?;
+        if signals::stopped() {
+            return tally.interrupted();
+        }
     }
+    tally.summarise();
     finish(out, outcome)
 }

@@ -1,0 +1,363 @@
+//! Human-style solving: named techniques, one explained step at a time.
+//!
+//! Search proves what the answer is; this module says why each digit goes where it goes, the
+//! way a person reasons (seed post 003). A [`Position`] keeps every empty cell's candidates;
+//! [`next_step`] tries the techniques from simplest to hardest and returns the first one that
+//! makes progress, as a [`Step`] naming the technique, the placements or eliminations, and the
+//! cells that justify it. [`solve`] repeats that until the grid is full or logic stalls, and
+//! [`rate`] turns the hardest technique needed into a level and a score.
+//!
+//! Variants are solved the same way ([`Position::of_variant`], [`solve_from`]): a position
+//! sees only units, peers and sums (module `position`), so singles, locked candidates,
+//! subsets and wings work on jigsaw regions, diagonals and windows as on boxes, the neighbour
+//! rules take candidates away as a placement's peers do, and killer cages add their own
+//! arithmetic (module `cages`). The unit techniques are in module `techniques`.
+//!
+//! Every technique here is a sound deduction from the rules alone, so no step can contradict
+//! any solution of the puzzle; the tests check that against the engine's solutions, and on
+//! random small variants against every solution.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+mod cages;
+mod position;
+mod techniques;
+
+use itertools::Itertools;
+
+use super::model::{Cell, Grid, symbol_name};
+use techniques::{
+    fish, hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset, xy_wing,
+};
+
+pub use position::{Contradiction, Position};
+
+/// The techniques, simplest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A symbol with one place left in a box, row or column.
+    HiddenSingle,
+    /// A killer cage whose sum only some combinations of its candidates make.
+    CageCombination,
+    /// Cells that a unit's cages leave out (or put outside it) add up to a known sum.
+    InniesAndOuties,
+    /// A symbol confined to one line within a box: removed from the rest of that line.
+    Pointing,
+    /// A symbol confined to one box within a line: removed from the rest of that box.
+    Claiming,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// Two symbols with the same two places in a unit.
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// Three symbols with three places between them in a unit.
+    HiddenTriple,
+    /// A symbol in two rows confined to the same two columns (or the other way round).
+    XWing,
+    /// A pivot {a,b} seeing pincers {a,c} and {b,c}: c leaves cells seeing both pincers.
+    XyWing,
+    /// X-wing with three rows and three columns.
+    Swordfish,
+}
+
+impl Technique {
+    /// Every technique, in the order they are tried.
+    pub const ALL: [Technique; 13] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::CageCombination,
+        Technique::InniesAndOuties,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::XyWing,
+        Technique::Swordfish,
+    ];
+
+    /// The name used in explanations.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked single",
+            Technique::HiddenSingle => "hidden single",
+            Technique::CageCombination => "cage combination",
+            Technique::InniesAndOuties => "innies and outies",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XWing => "X-wing",
+            Technique::XyWing => "XY-wing",
+            Technique::Swordfish => "swordfish",
+        }
+    }
+
+    /// The difficulty level a puzzle needing this technique has.
+    pub fn level(self) -> Level {
+        match self {
+            Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
+            Technique::CageCombination
+            | Technique::InniesAndOuties
+            | Technique::Pointing
+            | Technique::Claiming
+            | Technique::NakedPair
+            | Technique::HiddenPair => Level::Medium,
+            Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing => Level::Hard,
+            Technique::XyWing | Technique::Swordfish => Level::Expert,
+        }
+    }
+
+    /// What one use of the technique adds to a puzzle's score.
+    pub fn weight(self) -> u32 {
+        match self {
+            Technique::NakedSingle | Technique::HiddenSingle => 1,
+            Technique::CageCombination | Technique::Pointing | Technique::Claiming => 3,
+            Technique::InniesAndOuties => 4,
+            Technique::NakedPair | Technique::HiddenPair => 5,
+            Technique::NakedTriple | Technique::HiddenTriple => 8,
+            Technique::XWing => 10,
+            Technique::XyWing => 12,
+            Technique::Swordfish => 15,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How hard a puzzle is, from the hardest technique it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and pairs.
+    Medium,
+    /// Triples and X-wings.
+    Hard,
+    /// XY-wings and swordfish.
+    Expert,
+    /// The techniques here do not finish it: it needs search.
+    NeedsSearch,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::NeedsSearch,
+    ];
+
+    /// The name printed by `rate`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::NeedsSearch => "needs-search",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction: a technique, what it places or eliminates, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// Cells filled, with their symbols.
+    pub placements: Vec<(Cell, u8)>,
+    /// Candidates removed.
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The cells whose contents or candidates justify the step.
+    pub reasons: Vec<Cell>,
+    /// The justification in words, after the technique's name.
+    pub detail: String,
+}
+
+impl fmt::Display for Step {
+    /// `naked single: r6c2=2 (row 6 has 1 5 7 8, ...)` or
+    /// `pointing: r3c5<>6, r3c7<>6 (in box 1, 6 lies only in row 3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let changes = self
+            .placements
+            .iter()
+            .map(|(cell, v)| format!("{cell}={}", symbol_name(*v)))
+            .chain(
+                self.eliminations
+                    .iter()
+                    .map(|(cell, v)| format!("{cell}<>{}", symbol_name(*v))),
+            )
+            .join(", ");
+        write!(f, "{}: {changes} ({})", self.technique, self.detail)
+    }
+}
+
+impl Step {
+    /// A step that only removes candidates.
+    fn eliminating(
+        technique: Technique,
+        eliminations: Vec<(Cell, u8)>,
+        reasons: Vec<Cell>,
+        detail: String,
+    ) -> Step {
+        Step {
+            technique,
+            placements: vec![],
+            eliminations,
+            reasons,
+            detail,
+        }
+    }
+}
+
+/// The next step by the simplest technique that makes progress, or `None` when none does.
+pub fn next_step(position: &Position) -> Option<Step> {
+    Technique::ALL
+        .iter()
+        .find_map(|&technique| find(position, technique))
+}
+
+/// The first step a given technique finds in a position, if any.
+pub fn find(position: &Position, technique: Technique) -> Option<Step> {
+    let mut found = None;
+    let _ = visit_steps(position, technique, &mut |step| {
+        found = Some(step);
+        ControlFlow::Break(())
+    });
+    found
+}
+
+/// Every step a given technique finds in a position, each on its own (applying one may
+/// change or cancel the others).
+pub fn find_all(position: &Position, technique: Technique) -> Vec<Step> {
+    let mut found = Vec::new();
+    let _ = visit_steps(position, technique, &mut |step| {
+        found.push(step);
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// Receives the steps a technique finds, and says whether to look for more.
+type Visit<'a> = &'a mut dyn FnMut(Step) -> ControlFlow<()>;
+
+fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> ControlFlow<()> {
+    match technique {
+        Technique::NakedSingle => naked_single(position, visit),
+        Technique::HiddenSingle => hidden_single(position, visit),
+        Technique::CageCombination => cages::cage_combination(position, visit),
+        Technique::InniesAndOuties => cages::innies_and_outies(position, visit),
+        Technique::Pointing => locked_candidates(position, false, visit),
+        Technique::Claiming => locked_candidates(position, true, visit),
+        Technique::NakedPair => naked_subset(position, 2, visit),
+        Technique::NakedTriple => naked_subset(position, 3, visit),
+        Technique::HiddenPair => hidden_subset(position, 2, visit),
+        Technique::HiddenTriple => hidden_subset(position, 3, visit),
+        Technique::XWing => fish(position, 2, visit),
+        Technique::Swordfish => fish(position, 3, visit),
+        Technique::XyWing => xy_wing(position, visit),
+    }
+}
+
+/// How far logic got on a puzzle.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The symbols after the last step, row by row, 0 for a cell still empty.
+    pub values: Vec<u8>,
+    /// Why logic could not go on, if the position became contradictory.
+    pub contradiction: Option<Contradiction>,
+}
+
+impl Solution {
+    /// Whether logic filled every cell.
+    pub fn is_complete(&self) -> bool {
+        self.values.iter().all(|&v| v != 0) && self.contradiction.is_none()
+    }
+
+    /// The hardest technique used, if any step was taken.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.steps.iter().map(|s| s.technique).max()
+    }
+}
+
+/// Applies steps to a classic puzzle until the grid is full, logic stalls, or a
+/// contradiction shows.
+pub fn solve(grid: &Grid) -> Solution {
+    solve_from(Position::new(grid))
+}
+
+/// Applies steps from a position (of a classic or a variant puzzle) until the grid is full,
+/// logic stalls, or a contradiction shows.
+pub fn solve_from(mut position: Position) -> Solution {
+    let mut steps = Vec::new();
+    let mut contradiction = position.contradiction();
+    while contradiction.is_none() && !position.is_full() {
+        let Some(step) = next_step(&position) else {
+            break;
+        };
+        position.apply(&step);
+        steps.push(step);
+        contradiction = position.contradiction();
+    }
+    Solution {
+        steps,
+        values: position.values,
+        contradiction,
+    }
+}
+
+/// A puzzle's difficulty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rating {
+    /// The level of the hardest technique needed, or [`Level::NeedsSearch`].
+    pub level: Level,
+    /// The sum of the weights of every step; 1000 more when logic does not finish.
+    pub score: u32,
+    /// The hardest technique used, if any.
+    pub hardest: Option<Technique>,
+}
+
+/// Rates a puzzle by solving it with logic.
+pub fn rate(grid: &Grid) -> Rating {
+    rating_of(&solve(grid))
+}
+
+/// The rating of a logical solution already computed.
+pub fn rating_of(solution: &Solution) -> Rating {
+    let hardest = solution.hardest();
+    let mut score: u32 = solution.steps.iter().map(|s| s.technique.weight()).sum();
+    let level = if solution.is_complete() {
+        hardest.map_or(Level::Easy, Technique::level)
+    } else {
+        score += 1000;
+        Level::NeedsSearch
+    };
+    Rating {
+        level,
+        score,
+        hardest,
+    }
+}

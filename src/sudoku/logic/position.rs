@@ -1,0 +1,539 @@
+//! The board the human-style solver reasons on: values, candidates, and what the rules say
+//! about which cells relate.
+//!
+//! A [`Position`] does not know which kind of puzzle it came from. A classic grid and every
+//! variant become the same [`Layout`]: units (sets of cells that hold different symbols; the
+//! complete ones, of N cells, hold every symbol once, a killer cage holds fewer), the peers of
+//! each cell (cells that may not hold its symbol: those sharing a unit, and the neighbours of
+//! the anti-knight and anti-king rules), the orthogonal neighbours that the non-consecutive
+//! rule keeps one apart, and the cages' sums. The techniques read only that, so a jigsaw
+//! region, a diagonal or a window serves exactly as a box does.
+//!
+//! The layout is built once and shared by every copy of a position; a step changes only the
+//! values and the candidates.
+
+use std::fmt;
+use std::sync::Arc;
+
+use itertools::Itertools;
+
+use super::super::model::{Cell, Grid, symbol_name};
+use super::super::variant::{self, Neighbour, Rules};
+
+/// A set of symbols as bits: bit `v - 1` for symbol `v`.
+pub(super) type Mask = u64;
+
+pub(super) fn bit(value: u8) -> Mask {
+    1 << (value - 1)
+}
+
+pub(super) fn symbols(mask: Mask) -> impl Iterator<Item = u8> {
+    (0..64u8)
+        .filter(move |b| mask & (1 << b) != 0)
+        .map(|b| b + 1)
+}
+
+pub(super) fn list(mask: Mask) -> String {
+    symbols(mask).map(symbol_name).join(" ")
+}
+
+/// What a unit is, which decides the techniques that use it and the order they scan it in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum UnitKind {
+    Row,
+    Column,
+    /// A box, a jigsaw region, a diagonal or a window: N cells that are not a line.
+    Area,
+    /// A killer cage: different symbols, fewer than N of them, adding up to a sum.
+    Cage,
+}
+
+/// A set of cells that hold different symbols.
+#[derive(Debug, Clone)]
+pub(super) struct Unit {
+    pub(super) kind: UnitKind,
+    /// What people call it: `row 1`, `box 4`, `region C`, `the main diagonal`, `cage 3`.
+    pub(super) name: String,
+    /// Cell indices (row * N + col), in reading order.
+    pub(super) cells: Vec<usize>,
+    /// For a cage, the sum of its symbols.
+    pub(super) sum: Option<u32>,
+}
+
+impl Unit {
+    /// Whether the unit holds every symbol once (so each symbol has a place in it).
+    pub(super) fn is_complete(&self) -> bool {
+        self.kind != UnitKind::Cage
+    }
+}
+
+/// The structure a puzzle's rules give its cells; the same for every position of a puzzle.
+#[derive(Debug)]
+pub(super) struct Layout {
+    pub(super) n: usize,
+    /// Rows `0..n`, then columns `n..2n`, then the other units.
+    pub(super) units: Vec<Unit>,
+    /// The units each cell belongs to, in unit order.
+    pub(super) units_of: Vec<Vec<usize>>,
+    /// The cells that may not hold a cell's symbol, in reading order.
+    pub(super) peers: Vec<Vec<usize>>,
+    /// The peers that share no unit with the cell (anti-knight, anti-king).
+    pub(super) neighbour_peers: Vec<Vec<usize>>,
+    /// How explanations call those neighbours: `anti-knight`, `anti-king`, or both.
+    pub(super) neighbour_rules: &'static str,
+    /// The orthogonal neighbours whose symbols may not differ by one (non-consecutive).
+    pub(super) not_consecutive: Vec<Vec<usize>>,
+    /// Cell sets that the rule of 45 gives a sum, each inside one unit.
+    pub(super) sum_regions: Vec<SumRegion>,
+    /// `peers` as a bit matrix, one row of `words` words per cell, for `sees`.
+    peer_bits: Vec<u64>,
+    words: usize,
+}
+
+impl Layout {
+    fn new(rules: &Rules) -> Layout {
+        let n = rules.size;
+        let index = |(row, col): variant::Cell| row * n + col;
+        let mut units: Vec<Unit> = rules
+            .units()
+            .into_iter()
+            .map(|unit| Unit {
+                kind: match unit.tag.as_bytes().first() {
+                    Some(b'r') => UnitKind::Row,
+                    Some(b'c') => UnitKind::Column,
+                    _ => UnitKind::Area,
+                },
+                name: unit.name,
+                cells: unit.cells.into_iter().map(index).sorted().collect(),
+                sum: None,
+            })
+            .collect();
+        for (k, cage) in rules.cages.iter().enumerate() {
+            units.push(Unit {
+                kind: UnitKind::Cage,
+                name: format!("cage {} ({})", k + 1, cage.sum),
+                cells: cage.cells.iter().copied().map(index).sorted().collect(),
+                sum: Some(cage.sum),
+            });
+        }
+        let cells = n * n;
+        let mut units_of = vec![Vec::new(); cells];
+        for (u, unit) in units.iter().enumerate() {
+            for &cell in &unit.cells {
+                units_of[cell].push(u);
+            }
+        }
+        let mut peers = vec![Vec::new(); cells];
+        for unit in &units {
+            for &a in &unit.cells {
+                peers[a].extend(unit.cells.iter().copied().filter(|&b| b != a));
+            }
+        }
+        let mut neighbour_peers = vec![Vec::new(); cells];
+        let mut not_consecutive = vec![Vec::new(); cells];
+        for (a, b, rule) in rules.neighbour_pairs() {
+            let (a, b) = (index(a), index(b));
+            let related = match rule {
+                Neighbour::Different => &mut neighbour_peers,
+                Neighbour::NotConsecutive => &mut not_consecutive,
+            };
+            related[a].push(b);
+            related[b].push(a);
+        }
+        for cell in 0..cells {
+            neighbour_peers[cell].retain(|b| !peers[cell].contains(b));
+            let extra = neighbour_peers[cell].clone();
+            peers[cell].extend(extra);
+            peers[cell].sort_unstable();
+            peers[cell].dedup();
+            neighbour_peers[cell].sort_unstable();
+            neighbour_peers[cell].dedup();
+            not_consecutive[cell].sort_unstable();
+        }
+        let words = cells.div_ceil(64);
+        let mut peer_bits = vec![0; cells * words];
+        for (a, list) in peers.iter().enumerate() {
+            for &b in list {
+                peer_bits[a * words + b / 64] |= 1 << (b % 64);
+            }
+        }
+        let neighbour_rules = match (rules.anti_knight, rules.anti_king) {
+            (true, true) => "anti-knight and anti-king",
+            (true, false) => "anti-knight",
+            _ => "anti-king",
+        };
+        let sum_regions = sum_regions(n, &units, &units_of);
+        Layout {
+            n,
+            sum_regions,
+            units,
+            units_of,
+            peers,
+            neighbour_peers,
+            neighbour_rules,
+            not_consecutive,
+            peer_bits,
+            words,
+        }
+    }
+
+    /// Whether two cells may not hold the same symbol.
+    pub(super) fn sees(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+}
+
+/// Cells that hold different symbols and add up to `sum`, for a reason the rule of 45 gives.
+#[derive(Debug)]
+pub(super) struct SumRegion {
+    pub(super) cells: Vec<usize>,
+    pub(super) sum: u32,
+    /// Why, ending where the sum is named: `row 1 adds up to 45 and holds cage 4 (31), so it
+    /// needs`.
+    pub(super) why: String,
+}
+
+/// The innies and outies of every complete unit: the cells its inner cages leave out, and
+/// the cells outside it of the cages that cover it, when they lie in one unit (so they
+/// differ) and are fewer than a unit.
+fn sum_regions(n: usize, units: &[Unit], units_of: &[Vec<usize>]) -> Vec<SumRegion> {
+    let total = (n * (n + 1) / 2) as u32;
+    let cages: Vec<usize> = (0..units.len())
+        .filter(|&u| units[u].kind == UnitKind::Cage)
+        .collect();
+    let in_one_unit = |cells: &[usize]| {
+        cells.first().is_some_and(|&first| {
+            units_of[first]
+                .iter()
+                .any(|&u| cells.iter().all(|c| units_of[*c].contains(&u)))
+        })
+    };
+    let is_a_cage = |cells: &[usize]| cages.iter().any(|&c| units[c].cells == cells);
+    let names = |list: &[usize]| {
+        let names: Vec<&str> = list.iter().map(|&c| units[c].name.as_str()).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    };
+    let mut regions = Vec::new();
+    for unit in units.iter().filter(|unit| unit.is_complete()) {
+        let meeting: Vec<usize> = cages
+            .iter()
+            .copied()
+            .filter(|&c| units[c].cells.iter().any(|x| unit.cells.contains(x)))
+            .collect();
+        let (inner, crossing): (Vec<usize>, Vec<usize>) = meeting
+            .iter()
+            .partition(|&&c| units[c].cells.iter().all(|x| unit.cells.contains(x)));
+        let inner_sum: u32 = inner.iter().map(|&c| units[c].sum.unwrap_or(0)).sum();
+        let innies: Vec<usize> = unit
+            .cells
+            .iter()
+            .copied()
+            .filter(|&x| !inner.iter().any(|&c| units[c].cells.contains(&x)))
+            .collect();
+        if !inner.is_empty()
+            && !innies.is_empty()
+            && !is_a_cage(&innies)
+            && let Some(sum) = total.checked_sub(inner_sum)
+        {
+            regions.push(SumRegion {
+                why: format!(
+                    "{} adds up to {total} and holds {}, so it needs",
+                    unit.name,
+                    names(&inner)
+                ),
+                cells: innies,
+                sum,
+            });
+        }
+        let covered = unit
+            .cells
+            .iter()
+            .all(|x| meeting.iter().any(|&c| units[c].cells.contains(x)));
+        if !covered || crossing.is_empty() {
+            continue;
+        }
+        let outies: Vec<usize> = crossing
+            .iter()
+            .flat_map(|&c| units[c].cells.iter().copied())
+            .filter(|x| !unit.cells.contains(x))
+            .sorted()
+            .collect();
+        let meeting_sum: u32 = meeting.iter().map(|&c| units[c].sum.unwrap_or(0)).sum();
+        if outies.len() < n
+            && in_one_unit(&outies)
+            && !is_a_cage(&outies)
+            && let Some(sum) = meeting_sum.checked_sub(total)
+        {
+            regions.push(SumRegion {
+                why: format!(
+                    "{} adds up to {total} and {} cover it, so they need",
+                    unit.name,
+                    names(&meeting)
+                ),
+                cells: outies,
+                sum,
+            });
+        }
+    }
+    regions
+}
+
+/// A puzzle being solved by logic: the symbols placed, and the candidates of every empty
+/// cell.
+#[derive(Debug, Clone)]
+pub struct Position {
+    pub(super) layout: Arc<Layout>,
+    pub(super) values: Vec<u8>,
+    pub(super) candidates: Vec<Mask>,
+}
+
+/// A position in which some cell or unit has no possibility left: the clues (or a wrong
+/// placement) admit no solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contradiction(pub String);
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Position {
+    /// The position of a classic puzzle: each empty cell's candidates are the symbols its
+    /// row, column and box do not hold yet.
+    pub fn new(grid: &Grid) -> Position {
+        Position::with_rules(&Rules::classic(grid.shape()), grid.cells())
+    }
+
+    /// The position of a variant puzzle: each empty cell's candidates are the symbols that
+    /// no given rules out through a unit, a cage or a neighbour rule. (Cage sums are left to
+    /// the cage technique, so that explanations show them.) The rules are taken as they are:
+    /// check them with [`Rules::validate`] first.
+    pub fn of_variant(puzzle: &variant::Puzzle) -> Position {
+        Position::with_rules(&puzzle.rules, &puzzle.givens)
+    }
+
+    fn with_rules(rules: &Rules, givens: &[u8]) -> Position {
+        let n = rules.size;
+        let all: Mask = if n >= 64 { !0 } else { (1 << n) - 1 };
+        let mut position = Position {
+            layout: Arc::new(Layout::new(rules)),
+            values: vec![0; n * n],
+            candidates: vec![all; n * n],
+        };
+        for (cell, &value) in givens.iter().enumerate() {
+            if value != 0 {
+                position.place(cell, value);
+            }
+        }
+        position
+    }
+
+    /// The side of the grid.
+    pub fn size(&self) -> usize {
+        self.layout.n
+    }
+
+    /// The symbols placed so far, row by row, 0 for an empty cell.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// Whether every cell holds a symbol.
+    pub fn is_full(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The candidates of a cell (empty for a filled cell).
+    pub fn candidates(&self, cell: Cell) -> Vec<u8> {
+        symbols(self.candidates[cell.row * self.size() + cell.col]).collect()
+    }
+
+    pub(super) fn cell(&self, index: usize) -> Cell {
+        Cell {
+            row: index / self.size(),
+            col: index % self.size(),
+        }
+    }
+
+    pub(super) fn units(&self) -> &[Unit] {
+        &self.layout.units
+    }
+
+    pub(super) fn unit_name(&self, unit: usize) -> &str {
+        &self.layout.units[unit].name
+    }
+
+    /// Puts `value` in a cell and removes it from the cell's peers (and its neighbours'
+    /// consecutive symbols under the non-consecutive rule).
+    fn place(&mut self, index: usize, value: u8) {
+        self.values[index] = value;
+        self.candidates[index] = 0;
+        let layout = Arc::clone(&self.layout);
+        for &peer in &layout.peers[index] {
+            self.candidates[peer] &= !bit(value);
+        }
+        let next = |v: u8| {
+            if usize::from(v) < layout.n {
+                bit(v + 1)
+            } else {
+                0
+            }
+        };
+        let previous = if value > 1 { bit(value - 1) } else { 0 };
+        for &neighbour in &layout.not_consecutive[index] {
+            self.candidates[neighbour] &= !(next(value) | previous);
+        }
+    }
+
+    /// Removes a candidate by hand, to set up a position (as a person's pencil marks would).
+    pub fn eliminate(&mut self, cell: Cell, value: u8) {
+        let n = self.size();
+        self.candidates[cell.row * n + cell.col] &= !bit(value);
+    }
+
+    /// Applies a step: its placements, then its eliminations.
+    pub fn apply(&mut self, step: &super::Step) {
+        let n = self.size();
+        for &(cell, value) in &step.placements {
+            self.place(cell.row * n + cell.col, value);
+        }
+        for &(cell, value) in &step.eliminations {
+            self.candidates[cell.row * n + cell.col] &= !bit(value);
+        }
+    }
+
+    /// Units in the order people scan them: boxes (and other areas) first, then rows, then
+    /// columns, then cages.
+    pub(super) fn scan_order(&self) -> impl Iterator<Item = usize> + '_ {
+        [
+            UnitKind::Area,
+            UnitKind::Row,
+            UnitKind::Column,
+            UnitKind::Cage,
+        ]
+        .into_iter()
+        .flat_map(move |kind| self.units_of_kind(kind))
+    }
+
+    /// The units of one kind, in order.
+    pub(super) fn units_of_kind(&self, kind: UnitKind) -> impl Iterator<Item = usize> + '_ {
+        (0..self.units().len()).filter(move |&u| self.units()[u].kind == kind)
+    }
+
+    /// The symbols placed in a unit.
+    pub(super) fn placed(&self, unit: usize) -> Mask {
+        self.units()[unit]
+            .cells
+            .iter()
+            .map(|&c| self.values[c])
+            .filter(|&v| v != 0)
+            .fold(0, |m, v| m | bit(v))
+    }
+
+    /// The empty cells of a unit where `value` is a candidate.
+    pub(super) fn places(&self, unit: usize, value: u8) -> Vec<usize> {
+        self.units()[unit]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| self.candidates[c] & bit(value) != 0)
+            .collect()
+    }
+
+    /// A rule broken by the symbols placed (two equal symbols in a unit, neighbours the
+    /// neighbour rules forbid, a cage over its sum), a cell with no candidate, or a complete
+    /// unit with a symbol that has no place left.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        let layout = &*self.layout;
+        let found = |text: String| Some(Contradiction(text));
+        for unit in self.units() {
+            let mut seen: Mask = 0;
+            for (k, &cell) in unit.cells.iter().enumerate() {
+                let value = self.values[cell];
+                if value == 0 {
+                    continue;
+                }
+                if seen & bit(value) != 0 {
+                    let first = unit.cells[..k]
+                        .iter()
+                        .find(|&&c| self.values[c] == value)
+                        .map_or(cell, |&c| c);
+                    return found(format!(
+                        "{} and {} both hold {} (same {})",
+                        self.cell(first),
+                        self.cell(cell),
+                        symbol_name(value),
+                        unit.name
+                    ));
+                }
+                seen |= bit(value);
+            }
+            if let Some(sum) = unit.sum {
+                let placed: u32 = unit.cells.iter().map(|&c| u32::from(self.values[c])).sum();
+                let full = unit.cells.iter().all(|&c| self.values[c] != 0);
+                if placed > sum || (full && placed != sum) {
+                    return found(format!("{} adds up to {placed}, not {sum}", unit.name));
+                }
+            }
+        }
+        for cell in 0..self.values.len() {
+            let (a, x) = (cell, self.values[cell]);
+            if x == 0 {
+                continue;
+            }
+            for &b in layout.neighbour_peers[a].iter().filter(|&&b| b > a) {
+                if self.values[b] == x {
+                    return found(format!(
+                        "{} and {} both hold {} (the {} rule)",
+                        self.cell(a),
+                        self.cell(b),
+                        symbol_name(x),
+                        layout.neighbour_rules
+                    ));
+                }
+            }
+            for &b in layout.not_consecutive[a].iter().filter(|&&b| b > a) {
+                if self.values[b] != 0 && self.values[b].abs_diff(x) == 1 {
+                    return found(format!(
+                        "{} and {} hold {} and {} (the non-consecutive rule)",
+                        self.cell(a),
+                        self.cell(b),
+                        symbol_name(x),
+                        symbol_name(self.values[b])
+                    ));
+                }
+            }
+        }
+        for (index, &mask) in self.candidates.iter().enumerate() {
+            if mask == 0 && self.values[index] == 0 {
+                return found(format!("{} has no candidate left", self.cell(index)));
+            }
+        }
+        let all: Mask = if self.size() >= 64 {
+            !0
+        } else {
+            (1 << self.size()) - 1
+        };
+        for (u, unit) in self.units().iter().enumerate() {
+            if !unit.is_complete() {
+                continue;
+            }
+            let possible = unit
+                .cells
+                .iter()
+                .fold(self.placed(u), |m, &c| m | self.candidates[c]);
+            if let Some(value) = symbols(all & !possible).next() {
+                return found(format!(
+                    "{} has no place left for {}",
+                    unit.name,
+                    symbol_name(value)
+                ));
+            }
+        }
+        None
+    }
+}
