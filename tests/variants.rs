@@ -13,7 +13,7 @@ use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::logic;
 use xcover::sudoku::variant::backtrack::Backtracker;
-use xcover::sudoku::variant::generate::generate_variant;
+use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
 use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check};
 
@@ -776,6 +776,56 @@ fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
 }
 
 #[test]
+fn generated_killer_puzzles_are_unique_minimal_and_their_cages_valid() {
+    let shape9 = BoxShape::new(3, 3).unwrap();
+    let shape6 = BoxShape::new(2, 3).unwrap();
+    let with_knights = Rules {
+        anti_knight: true,
+        ..Rules::classic(shape6)
+    };
+    for (rules, count) in [
+        (Rules::classic(shape9), 3),
+        (Rules::classic(shape6), 4),
+        (with_knights, 2),
+    ] {
+        for index in 0..count {
+            let made = generate_killer(&rules, 17, index).unwrap();
+            let puzzle = &made.puzzle;
+            // Checked by the backtracker, not the engine that made it.
+            assert_unique_and_minimal(puzzle, &made.solution);
+            // The cages cover the grid once, are connected, hold different symbols and add
+            // up to their sums in the solution.
+            let n = rules.size;
+            let mut covered = vec![0; n * n];
+            for cage in &puzzle.rules.cages {
+                let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+                for &cell in &cells {
+                    covered[cell] += 1;
+                }
+                let values: Vec<u8> = cells.iter().map(|&c| made.solution[c]).collect();
+                let mut distinct = values.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), values.len(), "{cage:?}");
+                let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
+                assert_eq!(sum, cage.sum, "{cage:?}");
+                assert!((1..=4).contains(&cells.len()), "{cage:?}");
+            }
+            assert!(covered.iter().all(|&k| k == 1), "{covered:?}");
+            assert_eq!(generate_killer(&rules, 17, index).unwrap(), made);
+        }
+    }
+    assert!(
+        generate_variant(&Rules::classic(shape6), 1, 0)
+            .unwrap()
+            .puzzle
+            .rules
+            .cages
+            .is_empty()
+    );
+}
+
+#[test]
 fn generate_variant_prints_files_that_read_back() {
     let generate = |threads: &str| {
         let args = ["-j", threads, "sudoku", "generate", "--variant", "jigsaw,x"];
@@ -795,6 +845,24 @@ fn generate_variant_prints_files_that_read_back() {
         let rules = &entry.puzzle.rules;
         assert!(rules.diagonals && rules.regions.is_some() && rules.boxes.is_none());
         assert_unique_and_minimal(&entry.puzzle, entry.solution.as_ref().unwrap());
+    }
+    // Killer puzzles print their cages, which read back to the same puzzles.
+    let args = ["sudoku", "generate", "--variant", "killer,x", "--size", "6"];
+    let run = xcover(&[&args[..], &["--count", "2", "--seed", "9"]].concat(), "");
+    assert!(run.status.success(), "{}", err(&run));
+    let entries: Vec<Entry> = text::read(&out(&run))
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(entries.len(), 2);
+    for (index, entry) in entries.iter().enumerate() {
+        let rules = Rules {
+            diagonals: true,
+            ..Rules::classic(BoxShape::new(2, 3).unwrap())
+        };
+        let made = generate_killer(&rules, 9, index as u64).unwrap();
+        assert_eq!(entry.puzzle.rules, made.puzzle.rules);
+        assert_eq!(entry.puzzle.givens, made.puzzle.givens);
     }
     let run = xcover(&["sudoku", "generate", "--variant", "sandwich"], "");
     assert_eq!(run.status.code(), Some(1));

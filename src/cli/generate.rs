@@ -12,9 +12,9 @@ use super::{Outcome, finish, grid_json, signals, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::variant::Rules;
-use xcover::sudoku::variant::generate::generate_variant;
+use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
 use xcover::sudoku::variant::text as variant_text;
+use xcover::sudoku::variant::{Rules, cell_name};
 use xcover::sudoku::{BoxShape, Encoding};
 
 #[derive(Debug, Args)]
@@ -46,7 +46,8 @@ pub struct GenerateArgs {
     format: GenerateFormat,
     /// Make variant puzzles instead, minimal, in the plain variant format (with their
     /// solutions): rules joined by commas from jigsaw (a random region map instead of boxes),
-    /// x, windoku, anti-knight, anti-king, non-consecutive; e.g. --variant jigsaw,x.
+    /// x, windoku, anti-knight, anti-king, non-consecutive, killer (a random cage layout);
+    /// e.g. --variant jigsaw,x.
     #[arg(long, value_name = "RULES", conflicts_with_all = ["difficulty", "symmetry", "format"])]
     variant: Option<String>,
 }
@@ -182,11 +183,13 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     finish(out, Outcome::Success)
 }
 
-/// The rules `--variant` names, on a grid of `shape`.
-fn variant_rules(names: &str, shape: BoxShape) -> Result<Rules, String> {
+/// The rules `--variant` names, on a grid of `shape`, and whether they ask for killer cages.
+fn variant_rules(names: &str, shape: BoxShape) -> Result<(Rules, bool), String> {
     let mut rules = Rules::classic(shape);
+    let mut killer = false;
     for name in names.split(',').map(str::trim) {
         match name {
+            "killer" | "cages" => killer = true,
             "jigsaw" => {
                 rules.boxes = None;
                 // Replaced by a random map for each puzzle.
@@ -200,7 +203,7 @@ fn variant_rules(names: &str, shape: BoxShape) -> Result<Rules, String> {
             other => {
                 return Err(format!(
                     "--variant: unknown rule '{other}' (jigsaw, x, windoku, anti-knight, \
-                     anti-king, non-consecutive, joined by commas)"
+                     anti-king, non-consecutive, killer, joined by commas)"
                 ));
             }
         }
@@ -208,7 +211,7 @@ fn variant_rules(names: &str, shape: BoxShape) -> Result<Rules, String> {
     if rules.windows && rules.boxes.is_none() {
         return Err("--variant: windows need boxes (not with jigsaw)".into());
     }
-    Ok(rules)
+    Ok((rules, killer))
 }
 
 /// `generate --variant`: minimal variant puzzles, made in parallel and printed in order.
@@ -217,8 +220,8 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
         eprintln!("xcover: a grid of side {} is not supported", args.size);
         return Ok(Outcome::InvalidInput);
     };
-    let rules = match variant_rules(names, shape) {
-        Ok(rules) => rules,
+    let (rules, killer) = match variant_rules(names, shape) {
+        Ok(found) => found,
         Err(message) => {
             eprintln!("xcover: {message}");
             return Ok(Outcome::InvalidInput);
@@ -240,7 +243,13 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
         let end = (start + CHUNK).min(args.count);
         let made: Vec<_> = (start..end)
             .into_par_iter()
-            .map(|index| generate_variant(&rules, seed, index))
+            .map(|index| {
+                if killer {
+                    generate_killer(&rules, seed, index)
+                } else {
+                    generate_variant(&rules, seed, index)
+                }
+            })
             .collect();
         for result in made {
             let generated = match result {
@@ -268,6 +277,13 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
             )?;
             if let Some(regions) = &puzzle.rules.regions {
                 write!(out, "regions:\n{}", variant_text::region_lines(n, regions))?;
+            }
+            if !puzzle.rules.cages.is_empty() {
+                writeln!(out, "cages: {}", puzzle.rules.cages.len())?;
+                for cage in &puzzle.rules.cages {
+                    let cells: Vec<String> = cage.cells.iter().map(|&c| cell_name(c)).collect();
+                    writeln!(out, "{} {}", cage.sum, cells.join(" "))?;
+                }
             }
             write!(
                 out,

@@ -1,6 +1,6 @@
 //! New variant puzzles with exactly one solution, minimal: jigsaw (with a fresh random region
-//! map), X, windoku, anti-knight, anti-king, non-consecutive, and their combinations (not
-//! killer, whose cages would need drawing too).
+//! map), X, windoku, anti-knight, anti-king, non-consecutive, killer (with a fresh random cage
+//! layout), and their combinations.
 //!
 //! A full grid comes from the backtracking solver with candidates in random order; then givens
 //! are removed in random order, each removal kept only if the exact-cover engine still finds
@@ -13,7 +13,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::backtrack::Backtracker;
-use super::{Puzzle, Rules, VariantEncoding, connected, orthogonal_neighbours};
+use super::{Cage, Puzzle, Rules, VariantEncoding, connected, orthogonal_neighbours};
 use crate::sudoku::BoxShape;
 
 /// Placements the backtracking solver may make for one full grid before the generator draws
@@ -44,7 +44,8 @@ impl std::fmt::Display for GenerateVariantError {
 impl std::error::Error for GenerateVariantError {}
 
 /// Puzzle `index` of the run with `seed`, under `rules` (when `rules.regions` is `Some`, its
-/// map is replaced by a random one of the same side: a jigsaw). Cages are refused.
+/// map is replaced by a random one of the same side: a jigsaw). Cages are refused: see
+/// [`generate_killer`].
 pub fn generate_variant(
     rules: &Rules,
     seed: u64,
@@ -52,9 +53,34 @@ pub fn generate_variant(
 ) -> Result<GeneratedVariant, GenerateVariantError> {
     if !rules.cages.is_empty() {
         return Err(GenerateVariantError(
-            "killer puzzles cannot be generated yet".into(),
+            "cages are drawn by generate_killer, not given".into(),
         ));
     }
+    generate(rules, seed, index, false)
+}
+
+/// A killer puzzle under `rules` (plus cages): a full grid, then a random cage layout that
+/// covers it (cages of two to four orthogonally connected cells with different symbols, a
+/// single cell only where nothing else fits), the sums read from the grid. Givens are then
+/// removed as for other variants; most killers keep none.
+pub fn generate_killer(
+    rules: &Rules,
+    seed: u64,
+    index: u64,
+) -> Result<GeneratedVariant, GenerateVariantError> {
+    let rules = Rules {
+        cages: Vec::new(),
+        ..rules.clone()
+    };
+    generate(&rules, seed, index, true)
+}
+
+fn generate(
+    rules: &Rules,
+    seed: u64,
+    index: u64,
+    killer: bool,
+) -> Result<GeneratedVariant, GenerateVariantError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     let n = rules.size;
@@ -73,18 +99,40 @@ pub fn generate_variant(
         else {
             continue;
         };
+        if killer {
+            rules.cages = random_cages(n, &solution, &mut rng);
+        }
         let mut puzzle = Puzzle {
             id: format!("{seed}-{}", index + 1),
             rules,
             givens: solution.clone(),
         };
-        let encoding = VariantEncoding::new(&puzzle)
+        // The encoding of a killer depends on the givens inside cages (they filter the
+        // cages' fillings), so it is built anew for each set of givens; other variants share
+        // one.
+        let shared = VariantEncoding::new(&puzzle)
             .map_err(|error| GenerateVariantError(error.to_string()))?;
+        let unique = |puzzle: &Puzzle| match killer {
+            false => shared.count(puzzle, Some(2)).0 == 1,
+            true => VariantEncoding::new(puzzle)
+                .is_ok_and(|encoding| encoding.count(puzzle, Some(2)).0 == 1),
+        };
+        // A killer whose cages alone fix the grid needs no given at all: try that first.
+        let bare = Puzzle {
+            givens: vec![0; n * n],
+            ..puzzle.clone()
+        };
+        if killer && unique(&bare) {
+            return Ok(GeneratedVariant {
+                puzzle: bare,
+                solution,
+            });
+        }
         let mut cells: Vec<usize> = (0..n * n).collect();
         cells.shuffle(&mut rng);
         for cell in cells {
             let given = std::mem::take(&mut puzzle.givens[cell]);
-            if encoding.count(&puzzle, Some(2)).0 != 1 {
+            if !unique(&puzzle) {
                 puzzle.givens[cell] = given;
             }
         }
@@ -93,6 +141,44 @@ pub fn generate_variant(
     Err(GenerateVariantError(format!(
         "no full grid of side {n} under these rules was found (tried {ATTEMPTS} times)"
     )))
+}
+
+/// Cages covering the grid: from each cell not yet caged, in random order, a cage grows by
+/// random orthogonal neighbours not yet caged whose symbols it does not hold, to a random size
+/// of two to four cells (or less where it cannot grow); its sum is its symbols' in `solution`.
+pub fn random_cages(n: usize, solution: &[u8], rng: &mut ChaCha8Rng) -> Vec<Cage> {
+    let mut caged = vec![false; n * n];
+    let mut starts: Vec<usize> = (0..n * n).collect();
+    starts.shuffle(rng);
+    let mut cages = Vec::new();
+    for start in starts {
+        if caged[start] {
+            continue;
+        }
+        let size = rng.random_range(2..=4);
+        let mut cells = vec![start];
+        caged[start] = true;
+        while cells.len() < size {
+            let grow: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| orthogonal_neighbours(n, c))
+                .filter(|&x| !caged[x] && cells.iter().all(|&c| solution[c] != solution[x]))
+                .collect();
+            let Some(&next) = grow.get(rng.random_range(0..grow.len().max(1))) else {
+                break;
+            };
+            caged[next] = true;
+            cells.push(next);
+        }
+        cells.sort_unstable();
+        cages.push(Cage {
+            sum: cells.iter().map(|&c| u32::from(solution[c])).sum(),
+            cells: cells.iter().map(|&c| (c / n, c % n)).collect(),
+        });
+    }
+    // In reading order of their first cells, as people list them.
+    cages.sort_by_key(|cage| cage.cells[0]);
+    cages
 }
 
 /// A random map of `n` connected regions of `n` cells: the boxes of the most square shape
