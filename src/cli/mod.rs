@@ -13,6 +13,7 @@ mod input;
 mod logic;
 mod merge;
 mod progress;
+mod serve;
 mod signals;
 mod sudoku;
 mod variant;
@@ -47,6 +48,9 @@ enum Command {
     /// Solve, count, check and encode Sudoku puzzles of any box shape.
     #[command(subcommand)]
     Sudoku(sudoku::SudokuCommand),
+    /// A local web page to enter a puzzle and solve, check, count, explain, rate or generate
+    /// it, with its JSON API (docs/api.md).
+    Serve(serve::ServeArgs),
     /// Add up the JSON records of the shards of one search (`count --shard K/N --format
     /// json`): prints the total; refuses records of another search, a missing, repeated or
     /// interrupted shard.
@@ -130,6 +134,7 @@ pub fn run() -> ExitCode {
         Command::Cover(command) => cover::run(command),
         Command::Example(command) => cover::example(command),
         Command::Sudoku(command) => sudoku::run(command),
+        Command::Serve(args) => serve::run(args),
         Command::Merge { files } => {
             let mut out = stdout();
             match merge::merge(&files, &mut out) {

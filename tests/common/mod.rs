@@ -32,6 +32,7 @@ pub fn out(output: &Output) -> String {
 }
 
 /// Standard error as text.
+#[allow(dead_code)] // not every test file reads standard error
 pub fn err(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }

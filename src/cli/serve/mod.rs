@@ -1,0 +1,429 @@
+//! `xcover serve`: a local web page to enter a puzzle and solve, check, count, explain, rate
+//! or generate it, and the JSON API behind it (documented in `docs/api.md`).
+//!
+//! The page (`page.html`, with its script and style inline) and the shipped examples are
+//! compiled into the binary: nothing is fetched at run time. The server listens on 127.0.0.1
+//! unless told otherwise. Each request's work runs on a blocking thread ([`work`]), so a slow
+//! search never stalls the event loop, and under three limits that keep the server healthy
+//! whatever is pasted into it: a body size, a time per search (the search is stopped, not left
+//! running, and so is one whose client went away), and a number of searches at once (a request
+//! that cannot get a turn within a few seconds is told the server is busy).
+//!
+//! Counts stream their progress as lines of JSON, so the page can show a long count as it runs
+//! and cancel it by closing the request.
+
+mod work;
+
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use clap::Args;
+use serde_json::{Value, json};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::ReceiverStream;
+use xcover::dlx::Monitor;
+
+use super::{Outcome, signals};
+use work::{ApiError, Counting, Limits};
+
+/// The page, with its script and style.
+const PAGE: &str = include_str!("page.html");
+
+/// The shipped examples the page offers, by name.
+const EXAMPLES: [(&str, &str); 7] = [
+    (
+        "9x9 (post 003)",
+        include_str!("../../../data/sudoku/post003.txt"),
+    ),
+    (
+        "9x9, two solutions",
+        "1.3.5.7.9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n",
+    ),
+    ("4x4", include_str!("../../../data/sudoku/4x4-2x2.txt")),
+    (
+        "6x6 (2x3 boxes)",
+        include_str!("../../../data/sudoku/6x6-2x3.txt"),
+    ),
+    ("12x12", include_str!("../../../data/sudoku/12x12-3x4.txt")),
+    ("16x16", include_str!("../../../data/sudoku/16x16-4x4.txt")),
+    (
+        "variants",
+        include_str!("../../../data/sudoku/variants.txt"),
+    ),
+];
+
+/// The largest request body, in bytes: a 64x64 grid is 4 KiB, an exact-cover problem can be
+/// larger.
+const MAX_BODY: usize = 4 << 20;
+
+/// How long a request waits for a turn before it is told the server is busy.
+const WAIT_FOR_TURN: Duration = Duration::from_secs(5);
+
+/// Seconds between progress lines of a count.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; the default keeps the server to this machine.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Open the page in the desktop's browser once the server listens.
+    #[arg(long)]
+    open: bool,
+    /// Seconds a search may run before it is stopped (solve, check, explain, rate, generate,
+    /// listing solutions).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    time_limit: f64,
+    /// Seconds a count may run before it is stopped with the count so far.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    count_time_limit: f64,
+    /// Searches run at once; more wait for a turn (default: the number of cores, at least 2).
+    #[arg(long, value_name = "N")]
+    max_searches: Option<usize>,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds from 0 to 86400"
+        )),
+    }
+}
+
+/// What every handler shares.
+struct Server {
+    turns: Arc<Semaphore>,
+    time_limit: Duration,
+    count_time_limit: Duration,
+}
+
+pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
+    let turns = args
+        .max_searches
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+        .clamp(1, 256);
+    let server = Arc::new(Server {
+        turns: Arc::new(Semaphore::new(turns)),
+        time_limit: Duration::from_secs_f64(args.time_limit),
+        count_time_limit: Duration::from_secs_f64(args.count_time_limit),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let address = SocketAddr::new(args.host, args.port);
+        let listener = match tokio::net::TcpListener::bind(address).await {
+            Ok(listener) => listener,
+            Err(error) => {
+                eprintln!("xcover: serve: cannot listen on {address}: {error}");
+                return Ok(Outcome::InvalidInput);
+            }
+        };
+        let url = format!("http://{}/", listener.local_addr()?);
+        // The first line of output, for scripts (and tests) that start the server on port 0.
+        println!("xcover serve: listening on {url}");
+        if args.open {
+            let _ = std::process::Command::new("xdg-open").arg(&url).spawn();
+        }
+        axum::serve(listener, router(server))
+            .with_graceful_shutdown(async {
+                while !signals::stopped() {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            })
+            .await?;
+        eprintln!("xcover serve: stopped");
+        Ok(Outcome::Success)
+    })
+}
+
+fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/examples", get(examples))
+        .route(
+            "/api/parse",
+            post(|s, b| answer(s, b, Turn::None, work_parse)),
+        )
+        .route(
+            "/api/solve",
+            post(|s, b| answer(s, b, Turn::Search, work::solve)),
+        )
+        .route(
+            "/api/check",
+            post(|s, b| answer(s, b, Turn::Search, work::check)),
+        )
+        .route(
+            "/api/hint",
+            post(|s, b| answer(s, b, Turn::Search, work_hint)),
+        )
+        .route(
+            "/api/explain",
+            post(|s, b| answer(s, b, Turn::Search, work::explain)),
+        )
+        .route(
+            "/api/rate",
+            post(|s, b| answer(s, b, Turn::Search, work::rate)),
+        )
+        .route(
+            "/api/generate",
+            post(|s, b| answer(s, b, Turn::Search, work::generate)),
+        )
+        .route(
+            "/api/cover/solutions",
+            post(|s, b| answer(s, b, Turn::Search, work::cover_solutions)),
+        )
+        .route("/api/count", post(count))
+        .fallback(|| async { error_response(&not_found()) })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(server)
+}
+
+fn not_found() -> ApiError {
+    ApiError {
+        status: 404,
+        ..ApiError::bad("no such page or endpoint; the API is under /api/ (see docs/api.md)")
+    }
+}
+
+fn work_parse(request: &Value, _: &Limits) -> Result<Value, ApiError> {
+    work::parse(request)
+}
+
+fn work_hint(request: &Value, _: &Limits) -> Result<Value, ApiError> {
+    work::hint(request)
+}
+
+async fn page() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PAGE,
+    )
+        .into_response()
+}
+
+async fn examples() -> Response {
+    let list: Vec<Value> = EXAMPLES
+        .iter()
+        .map(|(name, text)| json!({"name": name, "text": text}))
+        .collect();
+    json_response(StatusCode::OK, &Value::from(list))
+}
+
+fn json_response(status: StatusCode, value: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        value.to_string(),
+    )
+        .into_response()
+}
+
+fn error_response(error: &ApiError) -> Response {
+    let status = StatusCode::from_u16(error.status).unwrap_or(StatusCode::BAD_REQUEST);
+    json_response(status, &error.to_json())
+}
+
+/// The JSON object of a request body, or the error to answer.
+fn request_of(
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Value, ApiError> {
+    let body = body.map_err(|rejection| ApiError {
+        status: rejection.status().as_u16(),
+        ..ApiError::bad(format!(
+            "the request body could not be read ({}); at most {} MiB are accepted",
+            rejection.body_text(),
+            MAX_BODY >> 20
+        ))
+    })?;
+    let value: Value = serde_json::from_slice(&body)
+        .map_err(|error| ApiError::bad(format!("the request is not JSON: {error}")))?;
+    if !value.is_object() {
+        return Err(ApiError::bad("the request must be a JSON object"));
+    }
+    Ok(value)
+}
+
+/// Whether a request needs one of the limited turns.
+#[derive(Clone, Copy)]
+enum Turn {
+    None,
+    Search,
+}
+
+/// Sets the flag when dropped: the request's future was dropped (its client went away) or
+/// its body stream was, so its search must stop.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A turn to search, waited for at most [`WAIT_FOR_TURN`].
+async fn take_turn(server: &Server) -> Result<OwnedSemaphorePermit, ApiError> {
+    let turns = Arc::clone(&server.turns);
+    match tokio::time::timeout(WAIT_FOR_TURN, turns.acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(ApiError {
+            status: 503,
+            ..ApiError::bad("the server is busy with other searches; try again shortly")
+        }),
+    }
+}
+
+/// Runs `job` on a blocking thread under the time limit, and answers its JSON or its error.
+async fn answer(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+    turn: Turn,
+    job: fn(&Value, &Limits) -> Result<Value, ApiError>,
+) -> Response {
+    let request = match request_of(body) {
+        Ok(request) => request,
+        Err(error) => return error_response(&error),
+    };
+    let _permit = match turn {
+        Turn::None => None,
+        Turn::Search => match take_turn(&server).await {
+            Ok(permit) => Some(permit),
+            Err(error) => return error_response(&error),
+        },
+    };
+    let limits = Limits {
+        deadline: Instant::now() + server.time_limit,
+        cancel: Arc::new(AtomicBool::new(false)),
+    };
+    let _cancel = CancelOnDrop(Arc::clone(&limits.cancel));
+    let watchdog = watchdog(&limits);
+    let result = tokio::task::spawn_blocking(move || job(&request, &limits)).await;
+    watchdog.abort();
+    match result {
+        Ok(Ok(value)) => json_response(StatusCode::OK, &value),
+        Ok(Err(error)) => error_response(&error),
+        Err(_) => error_response(&ApiError {
+            status: 500,
+            ..ApiError::bad("the request failed inside the server")
+        }),
+    }
+}
+
+/// Sets the cancellation flag at the deadline, for work that polls only the flag.
+fn watchdog(limits: &Limits) -> tokio::task::JoinHandle<()> {
+    let cancel = Arc::clone(&limits.cancel);
+    let deadline = tokio::time::Instant::from_std(limits.deadline);
+    tokio::spawn(async move {
+        tokio::time::sleep_until(deadline).await;
+        cancel.store(true, Ordering::Relaxed);
+    })
+}
+
+/// `count`: lines of JSON, a progress line every quarter of a second and the result last.
+/// Closing the request cancels the count.
+async fn count(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let request = match request_of(body) {
+        Ok(request) => request,
+        Err(error) => return error_response(&error),
+    };
+    // A request that cannot be read is answered at once, with its status.
+    let checked = tokio::task::spawn_blocking({
+        let request = request.clone();
+        move || work::check_count_request(&request)
+    })
+    .await;
+    match checked {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => return error_response(&error),
+        Err(_) => return error_response(&ApiError::bad("the request could not be read")),
+    }
+    let turn = match take_turn(&server).await {
+        Ok(turn) => turn,
+        Err(error) => return error_response(&error),
+    };
+    let limits = Limits {
+        deadline: Instant::now() + server.count_time_limit,
+        cancel: Arc::new(AtomicBool::new(false)),
+    };
+    let (lines, receiver) = mpsc::channel::<String>(16);
+    let cancel = CancelOnDrop(Arc::clone(&limits.cancel));
+    tokio::spawn(async move {
+        // Held until the count ends.
+        let _turn = turn;
+        let counting = Arc::new(Counting {
+            monitor: Monitor::new(),
+        });
+        let started = Instant::now();
+        let watch = Arc::clone(&counting);
+        let job = {
+            let limits = limits.clone();
+            tokio::task::spawn_blocking(move || work::count(&request, &limits, &watch))
+        };
+        tokio::pin!(job);
+        let result = loop {
+            tokio::select! {
+                result = &mut job => break result,
+                () = tokio::time::sleep(PROGRESS_EVERY) => {
+                    let snapshot = counting.monitor.snapshot();
+                    let line = json!({
+                        "done": false,
+                        "solutions": snapshot.solutions,
+                        "nodes": snapshot.nodes,
+                        "explored": snapshot.explored,
+                        "seconds": started.elapsed().as_secs_f64(),
+                    });
+                    if lines.send(line.to_string() + "\n").await.is_err() {
+                        limits.cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        };
+        let last = match result {
+            Ok(Ok(mut value)) => {
+                value["seconds"] = json!(started.elapsed().as_secs_f64());
+                value
+            }
+            Ok(Err(error)) => {
+                let mut value = error.to_json();
+                value["done"] = json!(true);
+                value
+            }
+            Err(_) => json!({"done": true, "error": "the count failed inside the server"}),
+        };
+        let _ = lines.send(last.to_string() + "\n").await;
+    });
+    let stream = ReceiverStream::new(receiver).map(move |line| {
+        // The stream owns the guard: when the client goes away, the count is cancelled.
+        let _ = &cancel;
+        Ok::<_, Infallible>(line)
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response()
+}

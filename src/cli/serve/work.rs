@@ -1,0 +1,676 @@
+//! What each endpoint of `xcover serve` computes: plain functions from a JSON request to a JSON
+//! answer, run on a blocking thread. The server (the parent module) adds HTTP, the limits and
+//! the threads; nothing here knows about them but the cancellation flag and the deadline that
+//! every search obeys.
+//!
+//! A puzzle arrives as text in any layout the command line reads (or a variant block), so
+//! what a user pastes into the page is read exactly as `xcover sudoku solve` would read it, and
+//! its errors carry the same line and cell.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use serde_json::{Value, json};
+use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Verdict, format};
+use xcover::sudoku::generate::{Generator, Request, Symmetry};
+use xcover::sudoku::logic::{self, Level, Position, Step};
+use xcover::sudoku::text::{self, PuzzleErrorKind};
+use xcover::sudoku::variant::{self, VariantEncoding};
+use xcover::sudoku::{BoxShape, Encoding, Grid};
+
+/// The largest side the page works with (the engine's Sudoku limit).
+const MAX_SIDE: usize = 64;
+
+/// Candidates are sent with each explained step up to this side (beyond it the answer would
+/// grow to megabytes).
+const MAX_SIDE_WITH_CANDIDATES: usize = 16;
+
+/// The most solutions `cover/solutions` lists.
+const MAX_LISTED: usize = 1000;
+
+/// When and how a search must stop.
+#[derive(Clone)]
+pub struct Limits {
+    pub deadline: Instant,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Limits {
+    /// Why a search stopped: its time ran out, or it was cancelled (its client went away).
+    fn why_stopped(&self) -> &'static str {
+        if Instant::now() >= self.deadline {
+            "the search ran into the server's time limit and was stopped"
+        } else {
+            "the search was cancelled"
+        }
+    }
+
+    fn arm(&self, solver: &mut Solver<'_>) {
+        solver.set_deadline(Some(self.deadline));
+        solver.set_cancel_flag(Some(Arc::clone(&self.cancel)));
+    }
+}
+
+/// A failed request: the HTTP status, a message, and where in the input, when known.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub message: String,
+    pub line: Option<usize>,
+    /// Cells (row, column from 0) the message is about, for the page to mark.
+    pub cells: Vec<(usize, usize)>,
+}
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        let message = message.into();
+        ApiError {
+            status: 400,
+            cells: cells_named(&message),
+            message,
+            line: None,
+        }
+    }
+
+    fn at_line(line: usize, message: String) -> ApiError {
+        ApiError {
+            line: Some(line),
+            ..ApiError::bad(message)
+        }
+    }
+
+    /// A search that the deadline or a cancellation stopped (the watchdog's cancellation at
+    /// the deadline counts as the deadline).
+    pub fn stopped(limits: &Limits) -> ApiError {
+        ApiError {
+            status: 503,
+            message: limits.why_stopped().into(),
+            line: None,
+            cells: Vec::new(),
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "error": self.message,
+            "line": self.line,
+            "cells": self.cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// The cells a message names as `r3c4`, from 0.
+fn cells_named(message: &str) -> Vec<(usize, usize)> {
+    let bytes = message.as_bytes();
+    let mut cells = Vec::new();
+    let number = |at: usize| {
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        message[at..at + digits]
+            .parse::<usize>()
+            .ok()
+            .map(|n| (n, at + digits))
+    };
+    for at in 0..bytes.len() {
+        let starts_word = at == 0 || !bytes[at - 1].is_ascii_alphanumeric();
+        if bytes[at] != b'r' || !starts_word {
+            continue;
+        }
+        let Some((row, next)) = number(at + 1) else {
+            continue;
+        };
+        if bytes.get(next) != Some(&b'c') {
+            continue;
+        }
+        if let Some((col, _)) = number(next + 1)
+            && row >= 1
+            && col >= 1
+        {
+            cells.push((row - 1, col - 1));
+        }
+    }
+    cells
+}
+
+/// A puzzle of a request: a classic grid or a variant.
+pub enum Subject {
+    Grid(Grid),
+    Variant(Box<variant::Puzzle>),
+}
+
+fn field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ApiError> {
+    request[name]
+        .as_str()
+        .ok_or_else(|| ApiError::bad(format!("the request needs \"{name}\", a string")))
+}
+
+/// The puzzle in `request["puzzle"]` (with `request["box"]`, a shape such as `2x3`, if given):
+/// the first puzzle of the text, read as the command line reads files.
+pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
+    let text = field(request, "puzzle")?;
+    if variant::text::is_variant_text(text) {
+        let entry = variant::text::read(text)
+            .into_iter()
+            .next()
+            .ok_or_else(|| ApiError::bad("no puzzle in the text"))?
+            .map_err(|error| ApiError::at_line(error.line, error.message))?;
+        entry
+            .puzzle
+            .rules
+            .validate()
+            .map_err(|error| ApiError::at_line(entry.line, error.to_string()))?;
+        return Ok(Subject::Variant(Box::new(entry.puzzle)));
+    }
+    let shape = match request["box"].as_str().filter(|s| !s.is_empty()) {
+        Some(text) => Some(
+            text.parse::<BoxShape>()
+                .map_err(|error| ApiError::bad(format!("box: {error}")))?,
+        ),
+        None => None,
+    };
+    let puzzle = text::parse(text, shape)
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::bad("no puzzle in the text: type or paste a grid"))?
+        .and_then(|puzzle| puzzle.validate().map(|()| puzzle))
+        .map_err(|error| {
+            let mut api = ApiError::at_line(error.line, error.kind.to_string());
+            match &error.kind {
+                PuzzleErrorKind::TooLarge { cell, .. } => api.cells = vec![(cell.row, cell.col)],
+                PuzzleErrorKind::Clash { clash, .. } => {
+                    api.cells = vec![
+                        (clash.first.row, clash.first.col),
+                        (clash.second.row, clash.second.col),
+                    ];
+                }
+                _ => {}
+            }
+            api
+        })?;
+    if puzzle.grid.size() > MAX_SIDE {
+        return Err(ApiError::bad(format!(
+            "a grid of side {} is larger than {MAX_SIDE}",
+            puzzle.grid.size()
+        )));
+    }
+    Ok(Subject::Grid(puzzle.grid))
+}
+
+impl Subject {
+    fn size(&self) -> usize {
+        match self {
+            Subject::Grid(grid) => grid.size(),
+            Subject::Variant(puzzle) => puzzle.rules.size,
+        }
+    }
+
+    fn position(&self) -> Position {
+        match self {
+            Subject::Grid(grid) => Position::new(grid),
+            Subject::Variant(puzzle) => Position::of_variant(puzzle),
+        }
+    }
+
+    /// What the page needs to draw the board: the side, the area (box or region) of each
+    /// cell, the rules, cages, diagonals and windows, and the givens.
+    fn board(&self) -> Value {
+        let n = self.size();
+        match self {
+            Subject::Grid(grid) => {
+                let shape = grid.shape();
+                let areas: Vec<usize> = (0..n * n).map(|i| shape.box_of(i / n, i % n)).collect();
+                json!({
+                    "variant": false,
+                    "size": n,
+                    "boxes": shape.to_string(),
+                    "areas": areas,
+                    "rules": ["rows", "columns", "boxes"],
+                    "givens": grid.cells(),
+                })
+            }
+            Subject::Variant(puzzle) => {
+                let rules = &puzzle.rules;
+                let areas: Option<Vec<usize>> = match (&rules.regions, rules.boxes) {
+                    (Some(regions), _) => Some(regions.iter().map(|&r| usize::from(r)).collect()),
+                    (None, Some(shape)) => {
+                        Some((0..n * n).map(|i| shape.box_of(i / n, i % n)).collect())
+                    }
+                    (None, None) => None,
+                };
+                let units = rules.units();
+                let cells_of = |prefix: char| -> Vec<usize> {
+                    units
+                        .iter()
+                        .filter(|u| u.tag.starts_with(prefix))
+                        .flat_map(|u| u.cells.iter().map(|&(r, c)| r * n + c))
+                        .collect()
+                };
+                let cages: Vec<Value> = rules
+                    .cages
+                    .iter()
+                    .map(|cage| {
+                        let cells: Vec<usize> =
+                            cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+                        json!({"sum": cage.sum, "cells": cells})
+                    })
+                    .collect();
+                json!({
+                    "variant": true,
+                    "size": n,
+                    "boxes": rules.boxes.map(|b| b.to_string()),
+                    "areas": areas,
+                    "rules": rules.names(),
+                    "diagonals": cells_of('d'),
+                    "windows": cells_of('w'),
+                    "cages": cages,
+                    "givens": puzzle.givens,
+                })
+            }
+        }
+    }
+
+    /// A solver with the givens chosen, or `None` when they leave no solution at once.
+    fn with_solver<T>(
+        &self,
+        limits: &Limits,
+        work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[dlx::OptionId]) -> Vec<u8>) -> T,
+    ) -> Result<T, ApiError> {
+        match self {
+            Subject::Grid(grid) => {
+                let encoding = Encoding::new(grid.shape());
+                let mut solver = encoding.puzzle_solver(grid);
+                if let Some(solver) = solver.as_mut() {
+                    limits.arm(solver);
+                }
+                let decode = |options: &[dlx::OptionId]| encoding.grid_of(options).cells().to_vec();
+                Ok(work(solver.as_mut(), &decode))
+            }
+            Subject::Variant(puzzle) => {
+                let encoding =
+                    VariantEncoding::new(puzzle).map_err(|e| ApiError::bad(e.to_string()))?;
+                let mut solver = encoding.solver(puzzle);
+                if let Some(solver) = solver.as_mut() {
+                    limits.arm(solver);
+                }
+                let decode = |options: &[dlx::OptionId]| encoding.grid_of(options.iter().copied());
+                Ok(work(solver.as_mut(), &decode))
+            }
+        }
+    }
+}
+
+/// `parse`: the board as read.
+pub fn parse(request: &Value) -> Result<Value, ApiError> {
+    Ok(json!({"board": subject_of(request)?.board()}))
+}
+
+/// `solve`: the first solution, and whether there is another.
+pub fn solve(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let subject = subject_of(request)?;
+    let started = Instant::now();
+    let (verdict, stats, stopped) = subject.with_solver(limits, |solver, decode| match solver {
+        None => (Verdict::None, dlx::Stats::default(), None),
+        Some(solver) => {
+            let verdict = solver.verdict().map(|options| decode(&options));
+            (verdict, solver.stats(), solver.stopped())
+        }
+    })?;
+    if stopped.is_some() {
+        return Err(ApiError::stopped(limits));
+    }
+    let (solution, unique) = match verdict {
+        Verdict::None => (None, false),
+        Verdict::Unique(grid) => (Some(grid), true),
+        Verdict::Multiple(grid, _) => (Some(grid), false),
+    };
+    Ok(json!({
+        "board": subject.board(),
+        "solution": solution,
+        "unique": unique,
+        "nodes": stats.nodes,
+        "seconds": started.elapsed().as_secs_f64(),
+    }))
+}
+
+/// `check`: none, unique or multiple; for multiple, two solutions and the cells where they
+/// differ.
+pub fn check(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let subject = subject_of(request)?;
+    let (verdict, stopped) = subject.with_solver(limits, |solver, decode| match solver {
+        None => (Verdict::None, None),
+        Some(solver) => {
+            let verdict = solver.verdict().map(|options| decode(&options));
+            (verdict, solver.stopped())
+        }
+    })?;
+    if stopped.is_some() {
+        return Err(ApiError::stopped(limits));
+    }
+    let n = subject.size();
+    let answer = match verdict {
+        Verdict::None => json!({"verdict": "none", "solutions": []}),
+        Verdict::Unique(grid) => json!({"verdict": "unique", "solutions": [grid]}),
+        Verdict::Multiple(first, second) => {
+            let differ: Vec<[usize; 2]> = (0..n * n)
+                .filter(|&i| first[i] != second[i])
+                .map(|i| [i / n + 1, i % n + 1])
+                .collect();
+            json!({"verdict": "multiple", "solutions": [first, second], "differ": differ})
+        }
+    };
+    let mut answer = answer;
+    answer["board"] = subject.board();
+    Ok(answer)
+}
+
+fn step_json(step: &Step, position: Option<&Position>) -> Value {
+    let cell = |c: &xcover::sudoku::Cell| [c.row + 1, c.col + 1];
+    let mut value = json!({
+        "text": step.to_string(),
+        "technique": step.technique.name(),
+        "placements": step.placements.iter().map(|(c, v)| [c.row + 1, c.col + 1, usize::from(*v)]).collect::<Vec<_>>(),
+        "eliminations": step.eliminations.iter().map(|(c, v)| [c.row + 1, c.col + 1, usize::from(*v)]).collect::<Vec<_>>(),
+        "reasons": step.reasons.iter().map(cell).collect::<Vec<_>>(),
+    });
+    if let Some(position) = position.filter(|p| p.size() <= MAX_SIDE_WITH_CANDIDATES) {
+        let n = position.size();
+        let candidates: Vec<Vec<u8>> = (0..n * n)
+            .map(|i| {
+                position.candidates(xcover::sudoku::Cell {
+                    row: i / n,
+                    col: i % n,
+                })
+            })
+            .collect();
+        value["candidates"] = json!(candidates);
+        value["values"] = json!(position.values());
+    }
+    value
+}
+
+/// `hint`: the next logical step, if any.
+pub fn hint(request: &Value) -> Result<Value, ApiError> {
+    let subject = subject_of(request)?;
+    let position = subject.position();
+    let (step, message) = if let Some(contradiction) = position.contradiction() {
+        (None, format!("contradiction: {contradiction}"))
+    } else if position.is_full() {
+        (None, "the grid is already full".to_string())
+    } else {
+        match logic::next_step(&position) {
+            Some(step) => {
+                let message = step.to_string();
+                (Some(step_json(&step, Some(&position))), message)
+            }
+            None => (None, "no technique applies: logic stalls here".to_string()),
+        }
+    };
+    Ok(json!({"board": subject.board(), "step": step, "message": message}))
+}
+
+/// `explain`: every logical step, each with the candidates before it (on grids up to 16x16),
+/// and how logic ended.
+pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let subject = subject_of(request)?;
+    let mut position = subject.position();
+    let mut steps = Vec::new();
+    let mut contradiction = position.contradiction();
+    while contradiction.is_none() && !position.is_full() {
+        if limits.cancel.load(std::sync::atomic::Ordering::Relaxed)
+            || Instant::now() > limits.deadline
+        {
+            return Err(ApiError::stopped(limits));
+        }
+        let Some(step) = logic::next_step(&position) else {
+            break;
+        };
+        steps.push(step_json(&step, Some(&position)));
+        position.apply(&step);
+        contradiction = position.contradiction();
+    }
+    let outcome = match (&contradiction, position.is_full()) {
+        (Some(c), _) => format!("contradiction: {c}: the puzzle has no solution"),
+        (None, true) => format!("solved by logic in {} steps", steps.len()),
+        (None, false) => format!(
+            "logic stalls after {} steps with {} cells empty",
+            steps.len(),
+            position.values().iter().filter(|&&v| v == 0).count()
+        ),
+    };
+    Ok(json!({
+        "board": subject.board(),
+        "steps": steps,
+        "values": position.values(),
+        "solved": contradiction.is_none() && position.is_full(),
+        "message": outcome,
+    }))
+}
+
+/// `rate`: the level and score, or `no-solution` / `multiple` (the engine decides where logic
+/// stalls).
+pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let subject = subject_of(request)?;
+    let solution = logic::solve_from(subject.position());
+    let rating = logic::rating_of(&solution);
+    let level = if solution.contradiction.is_some() {
+        "no-solution".to_string()
+    } else if solution.is_complete() {
+        rating.level.name().to_string()
+    } else {
+        let reached = match &subject {
+            Subject::Grid(grid) => Grid::from_cells(grid.shape(), solution.values.clone())
+                .map(Subject::Grid)
+                .ok_or_else(|| ApiError::bad("the grid could not be rebuilt"))?,
+            Subject::Variant(puzzle) => Subject::Variant(Box::new(variant::Puzzle {
+                givens: solution.values.clone(),
+                ..(**puzzle).clone()
+            })),
+        };
+        let (count, stopped) = reached.with_solver(limits, |solver, _| match solver {
+            None => (0, None),
+            Some(solver) => (solver.verdict().count(), solver.stopped()),
+        })?;
+        if stopped.is_some() {
+            return Err(ApiError::stopped(limits));
+        }
+        match count {
+            0 => "no-solution".to_string(),
+            1 => rating.level.name().to_string(),
+            _ => "multiple".to_string(),
+        }
+    };
+    let rated = level == rating.level.name();
+    Ok(json!({
+        "board": subject.board(),
+        "level": level,
+        "score": rated.then_some(rating.score),
+        "hardest": rated.then(|| rating.hardest.map(|t| t.name())).flatten(),
+    }))
+}
+
+/// `generate`: a new puzzle of a shape (`box`, or `size` for the most square one), with a
+/// difficulty and symmetry if asked, from a seed if given.
+pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let shape = match (request["box"].as_str(), request["size"].as_u64()) {
+        (Some(text), _) if !text.is_empty() => text
+            .parse::<BoxShape>()
+            .map_err(|error| ApiError::bad(format!("box: {error}")))?,
+        (_, size) => {
+            let size = size.unwrap_or(9) as usize;
+            BoxShape::for_size(size)
+                .ok_or_else(|| ApiError::bad(format!("no box shape fits a side of {size}")))?
+        }
+    };
+    if shape.size() > 25 {
+        return Err(ApiError::bad("the page generates grids up to 25x25"));
+    }
+    let difficulty = match request["difficulty"].as_str().filter(|s| !s.is_empty()) {
+        None | Some("any") => None,
+        Some(name) => Some(
+            Level::ALL
+                .into_iter()
+                .find(|level| level.name() == name && *level != Level::NeedsSearch)
+                .ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "unknown difficulty '{name}': easy, medium, hard or expert"
+                    ))
+                })?,
+        ),
+    };
+    let symmetry = match request["symmetry"].as_str().filter(|s| !s.is_empty()) {
+        None => Symmetry::None,
+        Some(name) => name.parse::<Symmetry>().map_err(ApiError::bad)?,
+    };
+    let seed = request["seed"].as_u64().unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let encoding = Encoding::new(shape);
+    let mut generator = Generator::new(&encoding);
+    // The generator polls a flag only: a watchdog sets it at the deadline.
+    generator.set_cancel_flag(Some(Arc::clone(&limits.cancel)));
+    let request = Request {
+        shape,
+        symmetry,
+        minimal: difficulty.is_some() || request["minimal"].as_bool().unwrap_or(true),
+        difficulty,
+        seed,
+    };
+    let made = generator.generate(&request, 0).map_err(|error| {
+        match limits.cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            true => ApiError::stopped(limits),
+            false => ApiError::bad(error.to_string()),
+        }
+    })?;
+    let subject = Subject::Grid(made.puzzle.clone());
+    Ok(json!({
+        "board": subject.board(),
+        "puzzle": text::write(&made.puzzle, text::Layout::Line).trim_end(),
+        "solution": made.solution.cells(),
+        "seed": seed,
+        "level": made.rating.map(|r| r.level.name()),
+    }))
+}
+
+/// The problem in `request["problem"]`, in Knuth's format.
+fn matrix_of(request: &Value) -> Result<Matrix, ApiError> {
+    let text = field(request, "problem")?;
+    let parsed = format::read(text).map_err(|error| {
+        let message = error.to_string();
+        ApiError::at_line(error.line, message)
+    })?;
+    Matrix::new(parsed.problem).map_err(|error| ApiError::bad(error.to_string()))
+}
+
+/// `cover/solutions`: the first `limit` solutions (10 if not given) of an exact-cover problem,
+/// each as its option lines.
+pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let matrix = matrix_of(request)?;
+    let wanted = (request["limit"].as_u64().unwrap_or(10) as usize).clamp(1, MAX_LISTED);
+    let mut solver = matrix.solver();
+    limits.arm(&mut solver);
+    let problem = matrix.problem();
+    let mut solutions = Vec::new();
+    let mut more = false;
+    {
+        let mut search = solver.search();
+        while let Some(solution) = search.next_solution() {
+            if solutions.len() == wanted {
+                more = true;
+                break;
+            }
+            let lines: Vec<String> = solution
+                .options()
+                .map(|option| {
+                    let mut line = Vec::new();
+                    let _ = format::write_option(problem, option, &mut line);
+                    String::from_utf8_lossy(&line).into_owned()
+                })
+                .collect();
+            solutions.push(lines);
+        }
+    }
+    if solver.stopped().is_some() {
+        return Err(ApiError::stopped(limits));
+    }
+    Ok(json!({
+        "items": problem.item_count(),
+        "options": problem.option_count(),
+        "solutions": solutions,
+        "more": more,
+    }))
+}
+
+/// Whether a count request can be read: its puzzle or problem, before the count starts
+/// streaming (so that a bad one gets an error status, not a stream).
+pub fn check_count_request(request: &Value) -> Result<(), ApiError> {
+    if request.get("problem").is_some() {
+        matrix_of(request).map(|_| ())
+    } else {
+        subject_of(request).map(|_| ())
+    }
+}
+
+/// A count under way: its solver's figures, for progress lines.
+pub struct Counting {
+    pub monitor: Monitor,
+}
+
+/// `count`: the solutions of a puzzle (`puzzle`) or of an exact-cover problem (`problem`), up
+/// to `limit` if given, on every thread of the pool, with figures in `counting` as it goes.
+/// Answers the count, whether it is complete, and why it stopped if it did.
+pub fn count(request: &Value, limits: &Limits, counting: &Counting) -> Result<Value, ApiError> {
+    let limit = request["limit"].as_u64().map(u128::from);
+    let settings = Enumeration {
+        limit,
+        ordered: false,
+    };
+    let run = |solver: Option<&mut Solver<'_>>| -> Result<(u128, Option<Stop>), ApiError> {
+        let Some(solver) = solver else {
+            return Ok((0, None));
+        };
+        limits.arm(solver);
+        let outcome = solver
+            .enumerate_parallel(vec![Subtree::root()], &settings, None, &counting.monitor)
+            .map_err(|error| ApiError::bad(error.to_string()))?;
+        Ok((outcome.solutions, outcome.stopped))
+    };
+    let (solutions, stopped) = if request.get("problem").is_some() {
+        let matrix = matrix_of(request)?;
+        let mut solver = matrix.solver();
+        run(Some(&mut solver))?
+    } else {
+        let subject = subject_of(request)?;
+        subject.with_solver(limits, |solver, _| run(solver))??
+    };
+    let complete = stopped.is_none() && limit.is_none_or(|l| solutions < l);
+    Ok(json!({
+        "done": true,
+        "count": solutions.to_string(),
+        "complete": complete,
+        "limit_reached": limit == Some(solutions),
+        "stopped": stopped.map(|_| match Instant::now() >= limits.deadline {
+            true => "time limit",
+            false => "cancelled",
+        }),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_found_in_messages() {
+        assert_eq!(
+            cells_named("the givens at r3c3 and r14c2 break the anti-king rule"),
+            vec![(2, 2), (13, 1)]
+        );
+        assert_eq!(cells_named("row 3 and column 4, c3r4, rc, r0c1"), vec![]);
+        assert_eq!(cells_named("r1c1"), vec![(0, 0)]);
+    }
+}

@@ -1,0 +1,366 @@
+//! `xcover serve`'s JSON API through a plain HTTP client: every endpoint, bad and oversized
+//! requests, the time limits, the bound on searches at once, and a count cancelled by its
+//! client going away.
+
+mod common;
+#[path = "common/http.rs"]
+mod http;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::xcover;
+use http::{Server, post, request};
+use serde_json::{Value, json};
+
+const POST003: &str = include_str!("../data/sudoku/post003.txt");
+
+/// Whether `grid` (81 values) is a full Sudoku that keeps the `givens`: checked here, not by
+/// the server's code.
+fn is_solution(givens: &[u64], grid: &[u64]) -> bool {
+    let n = 9;
+    let unit_ok = |cells: Vec<usize>| {
+        let mut seen: Vec<u64> = cells.iter().map(|&i| grid[i]).collect();
+        seen.sort_unstable();
+        seen == (1..=9).collect::<Vec<u64>>()
+    };
+    (0..n).all(|r| unit_ok((0..n).map(|c| r * n + c).collect()))
+        && (0..n).all(|c| unit_ok((0..n).map(|r| r * n + c).collect()))
+        && (0..n).all(|b| {
+            unit_ok(
+                (0..n)
+                    .map(|k| (b / 3 * 3 + k / 3) * n + b % 3 * 3 + k % 3)
+                    .collect(),
+            )
+        })
+        && givens.iter().zip(grid).all(|(&g, &v)| g == 0 || g == v)
+}
+
+fn numbers(value: &Value) -> Vec<u64> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_page_and_the_examples_are_served() {
+    let server = Server::start(&[]);
+    let page = request(&server.address, "GET", "/", b"");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.header("content-type")
+            .unwrap()
+            .starts_with("text/html")
+    );
+    assert!(page.body.contains("<title>xcover</title>"));
+    // Everything the page needs is inline: no script or style from elsewhere.
+    assert!(!page.body.contains("src=\"http") && !page.body.contains("href=\"http"));
+    let examples = request(&server.address, "GET", "/api/examples", b"").json();
+    let examples = examples.as_array().unwrap();
+    assert!(examples.len() >= 5);
+    for example in examples {
+        let text = example["text"].as_str().unwrap();
+        let parsed = post(&server.address, "/api/parse", &json!({"puzzle": text}));
+        assert_eq!(parsed.status, 200, "{}: {}", example["name"], parsed.body);
+    }
+    let missing = request(&server.address, "GET", "/nothing/here", b"");
+    assert_eq!(missing.status, 404);
+    assert!(missing.json()["error"].as_str().unwrap().contains("/api/"));
+}
+
+#[test]
+fn solve_check_hint_explain_and_rate_answer_as_the_command_line_does() {
+    let server = Server::start(&[]);
+    let a = &server.address;
+    let solved = post(a, "/api/solve", &json!({"puzzle": POST003}));
+    assert_eq!(solved.status, 200, "{}", solved.body);
+    let solved = solved.json();
+    let givens = numbers(&solved["board"]["givens"]);
+    assert!(is_solution(&givens, &numbers(&solved["solution"])));
+    assert_eq!(solved["unique"], true);
+
+    // Two solutions: both kept the givens, and `differ` lists exactly where they differ.
+    let open = "1.3.5.7.9\n".to_string() + &".........\n".repeat(8);
+    let checked = post(a, "/api/check", &json!({"puzzle": open})).json();
+    assert_eq!(checked["verdict"], "multiple");
+    let first = numbers(&checked["solutions"][0]);
+    let second = numbers(&checked["solutions"][1]);
+    let givens = numbers(&checked["board"]["givens"]);
+    assert!(is_solution(&givens, &first) && is_solution(&givens, &second));
+    let differ: Vec<(u64, u64)> = checked["differ"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    let expected: Vec<(u64, u64)> = (0..81)
+        .filter(|&i| first[i] != second[i])
+        .map(|i| (i as u64 / 9 + 1, i as u64 % 9 + 1))
+        .collect();
+    assert_eq!(differ, expected);
+    assert_eq!(
+        post(a, "/api/check", &json!({"puzzle": POST003})).json()["verdict"],
+        "unique"
+    );
+    // r1c9 must be 9, which column 9 already holds: no solution, though no two clues clash.
+    let none = "12345678.\n........9\n".to_string() + &".........\n".repeat(7);
+    assert_eq!(
+        post(a, "/api/check", &json!({"puzzle": none})).json()["verdict"],
+        "none"
+    );
+
+    let hint = post(a, "/api/hint", &json!({"puzzle": POST003})).json();
+    assert!(
+        hint["step"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("naked single")
+    );
+    let explained = post(a, "/api/explain", &json!({"puzzle": POST003})).json();
+    assert_eq!(explained["solved"], true);
+    let steps = explained["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 49);
+    // The same steps as `xcover sudoku explain`.
+    let cli = common::out(&xcover(
+        &["sudoku", "explain", "data/sudoku/post003.txt"],
+        "",
+    ));
+    for (k, step) in steps.iter().enumerate() {
+        let line = format!("{}. {}", k + 1, step["text"].as_str().unwrap());
+        assert!(cli.contains(&line), "{line}");
+    }
+    assert_eq!(steps[0]["candidates"].as_array().unwrap().len(), 81);
+    let rated = post(a, "/api/rate", &json!({"puzzle": POST003})).json();
+    assert_eq!(rated["level"], "easy");
+    assert_eq!(rated["score"], 49);
+    assert_eq!(
+        post(a, "/api/rate", &json!({"puzzle": open})).json()["level"],
+        "multiple"
+    );
+}
+
+#[test]
+fn variants_generate_and_exact_cover_problems() {
+    let server = Server::start(&[]);
+    let a = &server.address;
+    let variants = std::fs::read_to_string("data/sudoku/variants.txt").unwrap();
+    let solved = post(a, "/api/solve", &json!({"puzzle": variants})).json();
+    assert_eq!(solved["unique"], true, "{solved}");
+    assert_eq!(solved["board"]["variant"], true);
+    assert_eq!(solved["board"]["diagonals"].as_array().unwrap().len(), 12);
+    // The killer of the file, which logic solves with cage arithmetic.
+    let killer = &variants[variants.find("puzzle: killer6-own").unwrap()..];
+    let explained = post(a, "/api/explain", &json!({"puzzle": killer})).json();
+    assert_eq!(explained["solved"], true, "{explained}");
+    let steps = explained["steps"].as_array().unwrap();
+    assert!(steps.iter().any(|s| s["technique"] == "cage combination"));
+    assert_eq!(explained["board"]["cages"].as_array().unwrap().len(), 18);
+
+    let made = post(
+        a,
+        "/api/generate",
+        &json!({"box": "2x3", "seed": 5, "difficulty": "easy", "symmetry": "rot180"}),
+    );
+    assert_eq!(made.status, 200, "{}", made.body);
+    let made = made.json();
+    assert_eq!(made["level"], "easy");
+    let puzzle = made["puzzle"].as_str().unwrap();
+    assert_eq!(
+        post(a, "/api/check", &json!({"puzzle": puzzle, "box": "2x3"})).json()["verdict"],
+        "unique"
+    );
+    // The same seed makes the same puzzle.
+    let again = post(
+        a,
+        "/api/generate",
+        &json!({"box": "2x3", "seed": 5, "difficulty": "easy", "symmetry": "rot180"}),
+    );
+    assert_eq!(again.json()["puzzle"], made["puzzle"]);
+    let bad = post(a, "/api/generate", &json!({"difficulty": "impossible"}));
+    assert_eq!(bad.status, 400);
+
+    let problem = "A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n";
+    let listed = post(a, "/api/cover/solutions", &json!({"problem": problem})).json();
+    assert_eq!(listed["solutions"].as_array().unwrap().len(), 1);
+    let lines: Vec<String> = listed["solutions"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["A D F", "B G", "C E"]);
+    assert_eq!(listed["more"], false);
+    let queens = common::out(&xcover(&["example", "queens", "8"], ""));
+    let listed = post(
+        a,
+        "/api/cover/solutions",
+        &json!({"problem": queens, "limit": 5}),
+    )
+    .json();
+    assert_eq!(listed["solutions"].as_array().unwrap().len(), 5);
+    assert_eq!(listed["more"], true);
+    let broken = post(a, "/api/cover/solutions", &json!({"problem": "A B\nA C\n"}));
+    assert_eq!(broken.status, 400);
+    assert_eq!(broken.json()["line"], 2, "{}", broken.body);
+}
+
+/// The lines of a count's answer, parsed.
+fn count_lines(answer: &http::Answer) -> Vec<Value> {
+    answer
+        .body
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn counts_stream_progress_and_end_with_the_count() {
+    let server = Server::start(&[]);
+    let a = &server.address;
+    let empty4 = "....\n....\n....\n....\n";
+    let answer = post(a, "/api/count", &json!({"puzzle": empty4}));
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("content-type"), Some("application/x-ndjson"));
+    let last = count_lines(&answer).pop().unwrap();
+    assert_eq!(last["done"], true);
+    assert_eq!(last["count"], "288");
+    assert_eq!(last["complete"], true);
+    let limited = post(a, "/api/count", &json!({"puzzle": empty4, "limit": 10}));
+    let last = count_lines(&limited).pop().unwrap();
+    assert_eq!(
+        (last["count"].as_str(), last["complete"].as_bool()),
+        (Some("10"), Some(false))
+    );
+    assert_eq!(last["limit_reached"], true);
+    let queens = common::out(&xcover(&["example", "queens", "10"], ""));
+    let last = count_lines(&post(a, "/api/count", &json!({"problem": queens})))
+        .pop()
+        .unwrap();
+    assert_eq!(last["count"], "724");
+    // A count long enough for progress lines: pentominoes on 5x12 take a few seconds.
+    let pentominoes = common::out(&xcover(&["example", "pentominoes", "5x12"], ""));
+    let lines = count_lines(&post(a, "/api/count", &json!({"problem": pentominoes})));
+    let last = lines.last().unwrap();
+    assert_eq!(last["count"], "4040", "{last}");
+    assert!(lines.len() > 2, "{} lines", lines.len());
+    assert!(lines[0]["explored"].as_f64().unwrap() <= 1.0);
+    // A bad puzzle is an error status, not a stream.
+    let bad = post(a, "/api/count", &json!({"puzzle": "11.\n"}));
+    assert_eq!(bad.status, 400);
+}
+
+#[test]
+fn bad_json_bad_puzzles_and_oversized_bodies_get_json_errors() {
+    let server = Server::start(&[]);
+    let a = &server.address;
+    for body in [&b"not json"[..], b"[1, 2]", b"{\"puzzle\": 5}", b"{}"] {
+        let answer = request(a, "POST", "/api/solve", body);
+        assert_eq!(answer.status, 400, "{}", String::from_utf8_lossy(body));
+        assert!(answer.json()["error"].is_string());
+    }
+    // A clash names both cells; a row of the wrong length names its line.
+    let clash = post(
+        a,
+        "/api/solve",
+        &json!({"puzzle": "55.......\n".to_string() + &".........\n".repeat(8)}),
+    );
+    assert_eq!(clash.status, 400);
+    let clash = clash.json();
+    assert_eq!(clash["cells"], json!([[1, 1], [1, 2]]), "{clash}");
+    assert_eq!(clash["line"], 1);
+    let short = post(a, "/api/solve", &json!({"puzzle": ".........\n........\n"}));
+    assert_eq!(short.json()["line"], 2, "{}", short.body);
+    let variant = "puzzle: v\nsize: 4\nbox: 2x2\nrules: rows columns boxes anti-king\ngrid:\n1...\n.1..\n....\n....\nend\n";
+    let broken = post(a, "/api/check", &json!({"puzzle": variant}));
+    assert_eq!(broken.status, 400);
+    let broken = broken.json();
+    assert!(
+        broken["error"].as_str().unwrap().contains("break"),
+        "{broken}"
+    );
+    assert_eq!(broken["cells"], json!([[1, 1], [2, 2]]));
+    // Past the body limit (4 MiB): refused with a JSON error, and the server goes on.
+    let huge = vec![b' '; 5 << 20];
+    let answer = request(a, "POST", "/api/solve", &huge);
+    assert_eq!(answer.status, 413);
+    assert!(answer.json()["error"].as_str().unwrap().contains("MiB"));
+    assert_eq!(
+        post(a, "/api/check", &json!({"puzzle": POST003})).status,
+        200
+    );
+}
+
+#[test]
+fn searches_that_hit_the_time_limit_are_stopped() {
+    let server = Server::start(&["--time-limit", "0.5", "--count-time-limit", "0.5"]);
+    let a = &server.address;
+    // Langford pairs of order 13 have no solution, which takes seconds to prove.
+    let langford = common::out(&xcover(&["example", "langford", "13"], ""));
+    let started = Instant::now();
+    let answer = post(a, "/api/cover/solutions", &json!({"problem": langford}));
+    assert_eq!(answer.status, 503, "{}", answer.body);
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("time limit")
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let lines = count_lines(&post(a, "/api/count", &json!({"problem": langford})));
+    let last = lines.last().unwrap();
+    assert_eq!(last["stopped"], "time limit", "{last}");
+    assert_eq!(last["complete"], false);
+    // The server still answers at once.
+    assert_eq!(
+        post(a, "/api/check", &json!({"puzzle": POST003})).status,
+        200
+    );
+}
+
+#[test]
+fn a_count_whose_client_leaves_is_cancelled_and_frees_its_turn() {
+    // One search at a time: while the count runs, a check waits for its turn.
+    let server = Server::start(&["--max-searches", "1", "--count-time-limit", "120"]);
+    let a = server.address.clone();
+    let langford = common::out(&xcover(&["example", "langford", "15"], ""));
+    let body = json!({"problem": langford}).to_string();
+    let mut stream = TcpStream::connect(&a).unwrap();
+    write!(
+        stream,
+        "POST /api/count HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // Wait for the first progress line: the count is running.
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\"done\":false") {
+        let read = stream.read(&mut buffer).unwrap();
+        assert!(read > 0);
+        seen.extend_from_slice(&buffer[..read]);
+    }
+    // While it runs, the only turn is taken: a check waits, then hears that the server is busy.
+    let busy = post(&a, "/api/check", &json!({"puzzle": POST003}));
+    assert_eq!(busy.status, 503, "{}", busy.body);
+    assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
+    // The client goes away: the count stops and its turn is free again.
+    drop(stream);
+    let started = Instant::now();
+    let answer = post(&a, "/api/check", &json!({"puzzle": POST003}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+}
