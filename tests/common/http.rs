@@ -40,9 +40,33 @@ pub fn request(address: &str, method: &str, path: &str, body: &[u8]) -> Answer {
     stream.write_all(head.as_bytes()).unwrap();
     // A server may answer (and close) before reading a body it refuses.
     let _ = stream.write_all(body);
+    parse(&read_answer(&mut stream))
+}
+
+/// Reads one answer: to the end of its body by its length, or of its last chunk, or of the
+/// connection when it gives neither (a server may keep the connection open after it).
+fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
     let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    parse(&raw)
+    let mut buffer = [0u8; 65536];
+    loop {
+        if let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+            let body = raw.len() - split - 4;
+            let length = head
+                .lines()
+                .find_map(|line| line.strip_prefix("content-length:"))
+                .and_then(|n| n.trim().parse::<usize>().ok());
+            if length.is_some_and(|length| body >= length)
+                || (head.contains("transfer-encoding: chunked") && raw.ends_with(b"0\r\n\r\n"))
+            {
+                return raw;
+            }
+        }
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => return raw,
+            Ok(read) => raw.extend_from_slice(&buffer[..read]),
+        }
+    }
 }
 
 pub fn post(address: &str, path: &str, body: &serde_json::Value) -> Answer {

@@ -1,0 +1,283 @@
+//! The page of `xcover serve` in headless Chromium (Debian's `chromium` and
+//! `chromium-driver`, which `.ci/run` installs), driven over WebDriver as a person would use
+//! it: type a puzzle and solve it, see the two solutions of a puzzle with several, step
+//! through an explanation, get a clear message for a malformed puzzle, cancel a long count.
+//! Without Chromium the tests are reported as ignored, except under CI, where that fails.
+
+mod common;
+#[path = "common/http.rs"]
+mod http;
+#[path = "common/webdriver.rs"]
+mod webdriver;
+
+use http::{Server, post};
+use serde_json::{Value, json};
+use webdriver::Browser;
+
+const POST003: &str = include_str!("../data/sudoku/post003.txt");
+
+/// The values of the inputs of a board on the page, 0 for empty.
+fn values(browser: &Browser, board: &str) -> Vec<u32> {
+    let script = format!(
+        "return Array.from(document.querySelectorAll('#{board} .cell input')).map(i => i.value)"
+    );
+    browser
+        .run(&script)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            let text = v.as_str().unwrap();
+            match text.chars().next() {
+                None => 0,
+                Some(c) if c.is_ascii_digit() => text.parse().unwrap(),
+                Some(c) => c as u32 - 'A' as u32 + 10,
+            }
+        })
+        .collect()
+}
+
+/// Whether `grid` is a full n x n Sudoku with boxes of `rows` x `cols` keeping the givens
+/// (checked here, independently of the server).
+fn is_solution(grid: &[u32], givens: &[u32], rows: usize, cols: usize) -> bool {
+    let n = rows * cols;
+    let full = |cells: Vec<usize>| {
+        let mut seen: Vec<u32> = cells.iter().map(|&i| grid[i]).collect();
+        seen.sort_unstable();
+        seen == (1..=n as u32).collect::<Vec<_>>()
+    };
+    (0..n).all(|r| full((0..n).map(|c| r * n + c).collect()))
+        && (0..n).all(|c| full((0..n).map(|r| r * n + c).collect()))
+        && (0..n).all(|b| {
+            let (top, left) = (b / rows * rows, b % rows * cols);
+            full(
+                (0..n)
+                    .map(|k| (top + k / cols) * n + left + k % cols)
+                    .collect(),
+            )
+        })
+        && givens.iter().zip(grid).all(|(&g, &v)| g == 0 || g == v)
+}
+
+fn message(browser: &Browser) -> String {
+    browser
+        .run("return document.getElementById('message').textContent")
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Pastes `text` into the paste box and loads it.
+fn paste(browser: &Browser, text: &str) {
+    browser.run("document.getElementById('paste').value = ''");
+    browser.type_into("#paste", text);
+    browser.click("#load");
+    browser.wait_for("return document.getElementById('message').textContent", 10);
+}
+
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn typing_a_puzzle_and_solving_it_fills_the_grid() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    browser.wait_for(
+        "return document.querySelectorAll('#board .cell').length === 81",
+        10,
+    );
+    let givens: Vec<u32> = POST003
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .flat_map(|line| line.split_whitespace().map(|v| v.parse::<u32>().unwrap()))
+        .collect();
+    assert_eq!(givens.len(), 81);
+    for (i, &v) in givens.iter().enumerate().filter(|(_, v)| **v != 0) {
+        browser.type_into(
+            &format!("#board .cell:nth-child({})  input", i + 1),
+            &v.to_string(),
+        );
+    }
+    assert_eq!(values(&browser, "board"), givens, "what was typed");
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('solved')",
+        10,
+    );
+    assert!(
+        message(&browser).contains("unique"),
+        "{}",
+        message(&browser)
+    );
+    let solved = values(&browser, "board");
+    assert!(is_solution(&solved, &givens, 3, 3), "{solved:?}");
+    // Clues and filled cells are told apart.
+    let classes = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell')).map(c => c.classList.contains('given') ? 'g' : (c.classList.contains('solved') ? 's' : '-')).join('')",
+    );
+    let expected: String = givens
+        .iter()
+        .map(|&v| if v != 0 { 'g' } else { 's' })
+        .collect();
+    assert_eq!(classes.as_str().unwrap(), expected);
+}
+
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn checking_a_puzzle_with_several_solutions_shows_two_and_where_they_differ() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    paste(
+        &browser,
+        "1.3.5.7.9........................................................................",
+    );
+    browser.click("#check");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('multiple')",
+        10,
+    );
+    let visible =
+        browser.run("return !document.getElementById('second').classList.contains('hidden')");
+    assert_eq!(visible, Value::Bool(true));
+    let first = values(&browser, "board");
+    let second = values(&browser, "board2");
+    let givens: Vec<u32> = "1.3.5.7.9"
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0))
+        .chain(std::iter::repeat_n(0, 72))
+        .collect();
+    assert!(is_solution(&first, &givens, 3, 3) && is_solution(&second, &givens, 3, 3));
+    assert_ne!(first, second);
+    let marked = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell')).map(c => c.classList.contains('differ'))",
+    );
+    let marked: Vec<bool> = marked
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_bool().unwrap())
+        .collect();
+    let differ: Vec<bool> = first.iter().zip(&second).map(|(a, b)| a != b).collect();
+    assert_eq!(marked, differ);
+}
+
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn stepping_through_explain_highlights_each_step_s_cell() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    paste(&browser, POST003);
+    browser.click("#explain");
+    browser.wait_for(
+        "return document.getElementById('step-counter').textContent",
+        10,
+    );
+    browser.click("#next");
+    browser.click("#next");
+    let counter = browser.run("return document.getElementById('step-counter').textContent");
+    assert_eq!(counter, json!("step 3 of 49"));
+    // The page marks the cell that step 3 fills, as the API (and the command line) gives it.
+    let explained = post(&server.address, "/api/explain", &json!({"puzzle": POST003})).json();
+    let step = &explained["steps"][2];
+    let placement = &step["placements"][0];
+    let highlighted = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell.highlight')).map(c => [Number(c.dataset.row), Number(c.dataset.col)])",
+    );
+    assert_eq!(highlighted, json!([[placement[0], placement[1]]]));
+    let text = browser.run("return document.getElementById('step-text').textContent");
+    assert_eq!(text, step["text"]);
+    // Back goes to step 2.
+    browser.click("#prev");
+    let counter = browser.run("return document.getElementById('step-counter').textContent");
+    assert_eq!(counter, json!("step 2 of 49"));
+}
+
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_malformed_puzzle_gets_a_message_naming_the_cell() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    // Two 5s in row 1.
+    paste(&browser, &("55.......".to_string() + &".".repeat(72)));
+    let text = message(&browser);
+    assert!(text.contains("r1c1") && text.contains("r1c2"), "{text}");
+    let marked = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell.error')).map(c => c.dataset.row + ',' + c.dataset.col)",
+    );
+    assert_eq!(marked, json!(["1,1", "1,2"]));
+    // A cell holding something that is not a symbol is named before anything is sent.
+    browser.click("#new-grid");
+    browser.type_into("#board .cell:nth-child(12) input", "x");
+    browser.click("#solve");
+    let text = message(&browser);
+    assert!(text.contains("r2c3"), "{text}");
+}
+
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn counting_an_empty_6x6_shows_progress_and_can_be_cancelled() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    browser.run("document.getElementById('shape').value = '2x3'");
+    browser.click("#new-grid");
+    browser.wait_for(
+        "return document.querySelectorAll('#board .cell').length === 36",
+        10,
+    );
+    browser.click("#count");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('counting')",
+        20,
+    );
+    browser.click("#cancel");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('count cancelled')",
+        10,
+    );
+    assert_eq!(
+        browser.run("return document.getElementById('count').disabled"),
+        Value::Bool(false)
+    );
+    // The server is free again: a check answers at once.
+    let answer = post(&server.address, "/api/check", &json!({"puzzle": POST003}));
+    assert_eq!(answer.status, 200);
+}
+
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_solved_16x16_on_the_page() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    let puzzle = std::fs::read_to_string("data/sudoku/16x16-4x4.txt").unwrap();
+    paste(&browser, &puzzle);
+    let givens = values(&browser, "board");
+    assert_eq!(givens.len(), 256);
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('solved')",
+        20,
+    );
+    assert!(is_solution(&values(&browser, "board"), &givens, 4, 4));
+    // The picture in docs/ and the README: written under target/ on every run, copied by hand.
+    let png = browser.screenshot();
+    assert_eq!(&png[1..4], b"PNG");
+    std::fs::write(
+        env!("CARGO_TARGET_TMPDIR").to_string() + "/serve-16x16.png",
+        png,
+    )
+    .unwrap();
+}
+
+#[test]
+fn ci_runs_the_browser_tests() {
+    if std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        assert!(
+            cfg!(browser),
+            "CI must install chromium and chromium-driver (.ci/run) so that the browser tests run"
+        );
+    }
+}
