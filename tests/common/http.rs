@@ -1,6 +1,9 @@
 //! A plain HTTP/1.1 client over a TCP socket, for the server's tests: one request per
 //! connection, the whole answer read (chunked bodies joined), nothing from outside std.
 
+// Each test file uses its own part of it.
+#![allow(dead_code)]
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -152,7 +155,6 @@ impl Server {
         Server { child, address }
     }
 
-    #[allow(dead_code)] // for the browser tests
     pub fn url(&self) -> String {
         format!("http://{}/", self.address)
     }
