@@ -272,6 +272,50 @@ fn a_solved_16x16_on_the_page() {
 }
 
 #[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_killer_is_drawn_with_its_cages_and_explained() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    let variants = std::fs::read_to_string("data/sudoku/variants.txt").unwrap();
+    let killer = &variants[variants.find("puzzle: killer6-own").unwrap()..];
+    paste(&browser, killer);
+    assert!(message(&browser).contains("cages"), "{}", message(&browser));
+    let sums = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell .sum')).map(s => Number(s.textContent))",
+    );
+    let sums: Vec<u64> = sums
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(sums.len(), 18);
+    // The cage sums add up to the whole grid's: 6 rows of 1 + ... + 6.
+    assert_eq!(sums.iter().sum::<u64>(), 6 * 21);
+    browser.click("#explain");
+    browser.wait_for(
+        "return document.getElementById('step-counter').textContent",
+        10,
+    );
+    let text = browser.run("return document.getElementById('step-text').textContent");
+    assert!(
+        text.as_str().unwrap().starts_with("cage combination"),
+        "{text}"
+    );
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('solved')",
+        10,
+    );
+    assert!(
+        values(&browser, "board")
+            .iter()
+            .all(|&v| (1..=6).contains(&v))
+    );
+}
+
+#[test]
 fn ci_runs_the_browser_tests() {
     let installed = cfg!(browser);
     if std::env::var("CI").is_ok_and(|ci| ci == "true") {

@@ -8,7 +8,6 @@ mod http;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
 
 use common::xcover;
 use http::{Server, post, request};
@@ -302,7 +301,6 @@ fn searches_that_hit_the_time_limit_are_stopped() {
     let a = &server.address;
     // Langford pairs of order 13 have no solution, which takes seconds to prove.
     let langford = common::out(&xcover(&["example", "langford", "13"], ""));
-    let started = Instant::now();
     let answer = post(a, "/api/cover/solutions", &json!({"problem": langford}));
     assert_eq!(answer.status, 503, "{}", answer.body);
     assert!(
@@ -310,11 +308,6 @@ fn searches_that_hit_the_time_limit_are_stopped() {
             .as_str()
             .unwrap()
             .contains("time limit")
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
     );
     let lines = count_lines(&post(a, "/api/count", &json!({"problem": langford})));
     let last = lines.last().unwrap();
@@ -353,14 +346,9 @@ fn a_count_whose_client_leaves_is_cancelled_and_frees_its_turn() {
     let busy = post(&a, "/api/check", &json!({"puzzle": POST003}));
     assert_eq!(busy.status, 503, "{}", busy.body);
     assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
-    // The client goes away: the count stops and its turn is free again.
+    // The client goes away: the count stops and its turn is free again (a count still
+    // running would hold it for two minutes, and the check would hear "busy" again).
     drop(stream);
-    let started = Instant::now();
     let answer = post(&a, "/api/check", &json!({"puzzle": POST003}));
     assert_eq!(answer.status, 200, "{}", answer.body);
-    assert!(
-        started.elapsed() < Duration::from_secs(4),
-        "{:?}",
-        started.elapsed()
-    );
 }
