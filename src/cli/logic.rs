@@ -11,13 +11,13 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::input::{self, grid_of, read_puzzles};
+use super::subject::Subject;
 use super::{Outcome, finish, signals, stdout};
 use xcover::dlx::Stats;
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::logic::{self, Level, Position, Rating};
-use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::variant::{self, VariantEncoding, text as variant_text};
-use xcover::sudoku::{Encoding, Grid, GridSolver};
+use xcover::sudoku::variant::{self, VariantEncoding};
+use xcover::sudoku::{Grid, GridSolver};
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
@@ -59,58 +59,24 @@ pub enum RateFormat {
     Json,
 }
 
-/// A puzzle the logic commands work on: a classic grid, or a variant with its rules.
-enum Subject {
-    Grid(Grid),
-    Variant(Box<variant::Puzzle>),
-}
-
-impl Subject {
-    fn position(&self) -> Position {
-        match self {
-            Subject::Grid(grid) => Position::new(grid),
-            Subject::Variant(puzzle) => Position::of_variant(puzzle),
-        }
-    }
-
-    /// `values` (row by row, 0 for empty) written as the files write this kind of grid.
-    fn write(&self, values: &[u8]) -> String {
-        match self {
-            Subject::Grid(grid) => match Grid::from_cells(grid.shape(), values.to_vec()) {
-                Some(grid) => text::write(&grid, Layout::Grid),
-                None => String::new(),
-            },
-            Subject::Variant(puzzle) => variant_text::grid_lines(puzzle.rules.size, values),
-        }
-    }
-
-    /// The engine's first solution from `values`, with its search statistics; `None` for
-    /// the solution when there is none.
-    fn complete(&self, values: &[u8]) -> (Option<Vec<u8>>, Stats) {
-        match self {
-            Subject::Grid(grid) => {
-                let Some(start) = Grid::from_cells(grid.shape(), values.to_vec()) else {
-                    return (None, Stats::default());
-                };
-                let answer = Encoding::new(grid.shape()).solver().first(&start);
-                (answer.value.map(|g| g.cells().to_vec()), answer.stats)
-            }
-            Subject::Variant(puzzle) => {
-                let start = variant::Puzzle {
-                    givens: values.to_vec(),
-                    ..(**puzzle).clone()
-                };
-                let Ok(encoding) = VariantEncoding::new(&start) else {
-                    return (None, Stats::default());
-                };
-                let Some(mut solver) = encoding.solver(&start) else {
-                    return (None, Stats::default());
-                };
-                let first = solver.first().map(|options| encoding.grid_of(options));
-                (first, solver.stats())
-            }
-        }
-    }
+/// The engine's first solution of `subject` with `values` as its givens, with its search
+/// statistics; `None` for the solution when there is none.
+fn complete(subject: &Subject, values: &[u8]) -> (Option<Vec<u8>>, Stats) {
+    let first = subject.with_givens(values).and_then(|start| {
+        start
+            .with_solver(
+                |_| {},
+                |solver, decode| {
+                    solver.map(|solver| {
+                        let first = solver.first().map(|options| decode(&options));
+                        (first, solver.stats())
+                    })
+                },
+            )
+            .ok()
+            .flatten()
+    });
+    first.unwrap_or((None, Stats::default()))
 }
 
 /// The puzzles of a file, classic or variant, each with its line; an unreadable one is
@@ -212,7 +178,7 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
             )?;
             write!(out, "{}", subject.write(&solution.values))?;
             if args.complete {
-                match subject.complete(&solution.values) {
+                match complete(subject, &solution.values) {
                     (Some(full), stats) => {
                         writeln!(
                             out,

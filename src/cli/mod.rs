@@ -15,6 +15,7 @@ mod merge;
 mod progress;
 mod serve;
 mod signals;
+mod subject;
 mod sudoku;
 mod variant;
 

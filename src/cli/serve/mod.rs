@@ -152,43 +152,30 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
     })
 }
 
+/// What an endpoint computes (on a blocking thread).
+type Job = fn(&Value, &Limits) -> Result<Value, ApiError>;
+
+/// The endpoints answered by [`answer`]: path, whether they search, and their work.
+const ENDPOINTS: [(&str, Turn, Job); 8] = [
+    ("/api/parse", Turn::None, |request, _| work::parse(request)),
+    ("/api/solve", Turn::Search, work::solve),
+    ("/api/check", Turn::Search, work::check),
+    ("/api/hint", Turn::Search, |request, _| work::hint(request)),
+    ("/api/explain", Turn::Search, work::explain),
+    ("/api/rate", Turn::Search, work::rate),
+    ("/api/generate", Turn::Search, work::generate),
+    ("/api/cover/solutions", Turn::Search, work::cover_solutions),
+];
+
 fn router(server: Arc<Server>) -> Router {
-    Router::new()
+    let mut router = Router::new()
         .route("/", get(page))
         .route("/api/examples", get(examples))
-        .route(
-            "/api/parse",
-            post(|s, b| answer(s, b, Turn::None, work_parse)),
-        )
-        .route(
-            "/api/solve",
-            post(|s, b| answer(s, b, Turn::Search, work::solve)),
-        )
-        .route(
-            "/api/check",
-            post(|s, b| answer(s, b, Turn::Search, work::check)),
-        )
-        .route(
-            "/api/hint",
-            post(|s, b| answer(s, b, Turn::Search, work_hint)),
-        )
-        .route(
-            "/api/explain",
-            post(|s, b| answer(s, b, Turn::Search, work::explain)),
-        )
-        .route(
-            "/api/rate",
-            post(|s, b| answer(s, b, Turn::Search, work::rate)),
-        )
-        .route(
-            "/api/generate",
-            post(|s, b| answer(s, b, Turn::Search, work::generate)),
-        )
-        .route(
-            "/api/cover/solutions",
-            post(|s, b| answer(s, b, Turn::Search, work::cover_solutions)),
-        )
-        .route("/api/count", post(count))
+        .route("/api/count", post(count));
+    for (path, turn, job) in ENDPOINTS {
+        router = router.route(path, post(move |s, b| answer(s, b, turn, job)));
+    }
+    router
         .fallback(|| async { error_response(&not_found()) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
@@ -199,14 +186,6 @@ fn not_found() -> ApiError {
         status: 404,
         ..ApiError::bad("no such page or endpoint; the API is under /api/ (see docs/api.md)")
     }
-}
-
-fn work_parse(request: &Value, _: &Limits) -> Result<Value, ApiError> {
-    work::parse(request)
-}
-
-fn work_hint(request: &Value, _: &Limits) -> Result<Value, ApiError> {
-    work::hint(request)
 }
 
 async fn page() -> Response {
@@ -296,7 +275,7 @@ async fn answer(
     State(server): State<Arc<Server>>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
     turn: Turn,
-    job: fn(&Value, &Limits) -> Result<Value, ApiError>,
+    job: Job,
 ) -> Response {
     let request = match request_of(body) {
         Ok(request) => request,

@@ -11,13 +11,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::super::subject::Subject;
 use serde_json::{Value, json};
 use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Verdict, format};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::{self, Level, Position, Step};
 use xcover::sudoku::text::{self, PuzzleErrorKind};
-use xcover::sudoku::variant::{self, VariantEncoding};
-use xcover::sudoku::{BoxShape, Encoding, Grid};
+use xcover::sudoku::variant;
+use xcover::sudoku::{BoxShape, Encoding};
 
 /// The largest side the page works with (the engine's Sudoku limit).
 const MAX_SIDE: usize = 64;
@@ -135,12 +136,6 @@ fn cells_named(message: &str) -> Vec<(usize, usize)> {
     cells
 }
 
-/// A puzzle of a request: a classic grid or a variant.
-pub enum Subject {
-    Grid(Grid),
-    Variant(Box<variant::Puzzle>),
-}
-
 fn field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ApiError> {
     request[name]
         .as_str()
@@ -199,119 +194,84 @@ pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
     Ok(Subject::Grid(puzzle.grid))
 }
 
-impl Subject {
-    fn size(&self) -> usize {
-        match self {
-            Subject::Grid(grid) => grid.size(),
-            Subject::Variant(puzzle) => puzzle.rules.size,
+/// What the page needs to draw a puzzle: the side, the area (box or region) of each cell, the
+/// rules, cages, diagonals and windows, and the givens.
+fn board(subject: &Subject) -> Value {
+    let n = subject.size();
+    match subject {
+        Subject::Grid(grid) => {
+            let shape = grid.shape();
+            let areas: Vec<usize> = (0..n * n).map(|i| shape.box_of(i / n, i % n)).collect();
+            json!({
+                "variant": false,
+                "size": n,
+                "boxes": shape.to_string(),
+                "areas": areas,
+                "rules": ["rows", "columns", "boxes"],
+                "givens": grid.cells(),
+            })
         }
-    }
-
-    fn position(&self) -> Position {
-        match self {
-            Subject::Grid(grid) => Position::new(grid),
-            Subject::Variant(puzzle) => Position::of_variant(puzzle),
-        }
-    }
-
-    /// What the page needs to draw the board: the side, the area (box or region) of each
-    /// cell, the rules, cages, diagonals and windows, and the givens.
-    fn board(&self) -> Value {
-        let n = self.size();
-        match self {
-            Subject::Grid(grid) => {
-                let shape = grid.shape();
-                let areas: Vec<usize> = (0..n * n).map(|i| shape.box_of(i / n, i % n)).collect();
-                json!({
-                    "variant": false,
-                    "size": n,
-                    "boxes": shape.to_string(),
-                    "areas": areas,
-                    "rules": ["rows", "columns", "boxes"],
-                    "givens": grid.cells(),
-                })
-            }
-            Subject::Variant(puzzle) => {
-                let rules = &puzzle.rules;
-                let areas: Option<Vec<usize>> = match (&rules.regions, rules.boxes) {
-                    (Some(regions), _) => Some(regions.iter().map(|&r| usize::from(r)).collect()),
-                    (None, Some(shape)) => {
-                        Some((0..n * n).map(|i| shape.box_of(i / n, i % n)).collect())
-                    }
-                    (None, None) => None,
-                };
-                let units = rules.units();
-                let cells_of = |prefix: char| -> Vec<usize> {
-                    units
-                        .iter()
-                        .filter(|u| u.tag.starts_with(prefix))
-                        .flat_map(|u| u.cells.iter().map(|&(r, c)| r * n + c))
-                        .collect()
-                };
-                let cages: Vec<Value> = rules
-                    .cages
+        Subject::Variant(puzzle) => {
+            let rules = &puzzle.rules;
+            let areas: Option<Vec<usize>> = match (&rules.regions, rules.boxes) {
+                (Some(regions), _) => Some(regions.iter().map(|&r| usize::from(r)).collect()),
+                (None, Some(shape)) => {
+                    Some((0..n * n).map(|i| shape.box_of(i / n, i % n)).collect())
+                }
+                (None, None) => None,
+            };
+            let units = rules.units();
+            let cells_of = |prefix: char| -> Vec<usize> {
+                units
                     .iter()
-                    .map(|cage| {
-                        let cells: Vec<usize> =
-                            cage.cells.iter().map(|&(r, c)| r * n + c).collect();
-                        json!({"sum": cage.sum, "cells": cells})
-                    })
-                    .collect();
-                json!({
-                    "variant": true,
-                    "size": n,
-                    "boxes": rules.boxes.map(|b| b.to_string()),
-                    "areas": areas,
-                    "rules": rules.names(),
-                    "diagonals": cells_of('d'),
-                    "windows": cells_of('w'),
-                    "cages": cages,
-                    "givens": puzzle.givens,
+                    .filter(|u| u.tag.starts_with(prefix))
+                    .flat_map(|u| u.cells.iter().map(|&(r, c)| r * n + c))
+                    .collect()
+            };
+            let cages: Vec<Value> = rules
+                .cages
+                .iter()
+                .map(|cage| {
+                    let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+                    json!({"sum": cage.sum, "cells": cells})
                 })
-            }
-        }
-    }
-
-    /// A solver with the givens chosen, or `None` when they leave no solution at once.
-    fn with_solver<T>(
-        &self,
-        limits: &Limits,
-        work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[dlx::OptionId]) -> Vec<u8>) -> T,
-    ) -> Result<T, ApiError> {
-        match self {
-            Subject::Grid(grid) => {
-                let encoding = Encoding::new(grid.shape());
-                let mut solver = encoding.puzzle_solver(grid);
-                if let Some(solver) = solver.as_mut() {
-                    limits.arm(solver);
-                }
-                let decode = |options: &[dlx::OptionId]| encoding.grid_of(options).cells().to_vec();
-                Ok(work(solver.as_mut(), &decode))
-            }
-            Subject::Variant(puzzle) => {
-                let encoding =
-                    VariantEncoding::new(puzzle).map_err(|e| ApiError::bad(e.to_string()))?;
-                let mut solver = encoding.solver(puzzle);
-                if let Some(solver) = solver.as_mut() {
-                    limits.arm(solver);
-                }
-                let decode = |options: &[dlx::OptionId]| encoding.grid_of(options.iter().copied());
-                Ok(work(solver.as_mut(), &decode))
-            }
+                .collect();
+            json!({
+                "variant": true,
+                "size": n,
+                "boxes": rules.boxes.map(|b| b.to_string()),
+                "areas": areas,
+                "rules": rules.names(),
+                "diagonals": cells_of('d'),
+                "windows": cells_of('w'),
+                "cages": cages,
+                "givens": puzzle.givens,
+            })
         }
     }
 }
 
+/// Runs `work` with a solver of `subject` that obeys `limits` (see [`Subject::with_solver`]).
+fn searching<T>(
+    subject: &Subject,
+    limits: &Limits,
+    work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[dlx::OptionId]) -> Vec<u8>) -> T,
+) -> Result<T, ApiError> {
+    subject
+        .with_solver(|solver| limits.arm(solver), work)
+        .map_err(ApiError::bad)
+}
+
 /// `parse`: the board as read.
 pub fn parse(request: &Value) -> Result<Value, ApiError> {
-    Ok(json!({"board": subject_of(request)?.board()}))
+    Ok(json!({"board": board(&subject_of(request)?)}))
 }
 
 /// `solve`: the first solution, and whether there is another.
 pub fn solve(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let subject = subject_of(request)?;
     let started = Instant::now();
-    let (verdict, stats, stopped) = subject.with_solver(limits, |solver, decode| match solver {
+    let (verdict, stats, stopped) = searching(&subject, limits, |solver, decode| match solver {
         None => (Verdict::None, dlx::Stats::default(), None),
         Some(solver) => {
             let verdict = solver.verdict().map(|options| decode(&options));
@@ -327,7 +287,7 @@ pub fn solve(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         Verdict::Multiple(grid, _) => (Some(grid), false),
     };
     Ok(json!({
-        "board": subject.board(),
+        "board": board(&subject),
         "solution": solution,
         "unique": unique,
         "nodes": stats.nodes,
@@ -339,7 +299,7 @@ pub fn solve(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
 /// differ.
 pub fn check(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let subject = subject_of(request)?;
-    let (verdict, stopped) = subject.with_solver(limits, |solver, decode| match solver {
+    let (verdict, stopped) = searching(&subject, limits, |solver, decode| match solver {
         None => (Verdict::None, None),
         Some(solver) => {
             let verdict = solver.verdict().map(|options| decode(&options));
@@ -362,7 +322,7 @@ pub fn check(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         }
     };
     let mut answer = answer;
-    answer["board"] = subject.board();
+    answer["board"] = board(&subject);
     Ok(answer)
 }
 
@@ -408,7 +368,7 @@ pub fn hint(request: &Value) -> Result<Value, ApiError> {
             None => (None, "no technique applies: logic stalls here".to_string()),
         }
     };
-    Ok(json!({"board": subject.board(), "step": step, "message": message}))
+    Ok(json!({"board": board(&subject), "step": step, "message": message}))
 }
 
 /// `explain`: every logical step, each with the candidates before it (on grids up to 16x16),
@@ -441,7 +401,7 @@ pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         ),
     };
     Ok(json!({
-        "board": subject.board(),
+        "board": board(&subject),
         "steps": steps,
         "values": position.values(),
         "solved": contradiction.is_none() && position.is_full(),
@@ -460,16 +420,10 @@ pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     } else if solution.is_complete() {
         rating.level.name().to_string()
     } else {
-        let reached = match &subject {
-            Subject::Grid(grid) => Grid::from_cells(grid.shape(), solution.values.clone())
-                .map(Subject::Grid)
-                .ok_or_else(|| ApiError::bad("the grid could not be rebuilt"))?,
-            Subject::Variant(puzzle) => Subject::Variant(Box::new(variant::Puzzle {
-                givens: solution.values.clone(),
-                ..(**puzzle).clone()
-            })),
-        };
-        let (count, stopped) = reached.with_solver(limits, |solver, _| match solver {
+        let reached = subject
+            .with_givens(&solution.values)
+            .ok_or_else(|| ApiError::bad("the grid could not be rebuilt"))?;
+        let (count, stopped) = searching(&reached, limits, |solver, _| match solver {
             None => (0, None),
             Some(solver) => (solver.verdict().count(), solver.stopped()),
         })?;
@@ -484,7 +438,7 @@ pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     };
     let rated = level == rating.level.name();
     Ok(json!({
-        "board": subject.board(),
+        "board": board(&subject),
         "level": level,
         "score": rated.then_some(rating.score),
         "hardest": rated.then(|| rating.hardest.map(|t| t.name())).flatten(),
@@ -548,7 +502,7 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     })?;
     let subject = Subject::Grid(made.puzzle.clone());
     Ok(json!({
-        "board": subject.board(),
+        "board": board(&subject),
         "puzzle": text::write(&made.puzzle, text::Layout::Line).trim_end(),
         "solution": made.solution.cells(),
         "seed": seed,
@@ -645,7 +599,7 @@ pub fn count(request: &Value, limits: &Limits, counting: &Counting) -> Result<Va
         run(Some(&mut solver))?
     } else {
         let subject = subject_of(request)?;
-        subject.with_solver(limits, |solver, _| run(solver))??
+        searching(&subject, limits, |solver, _| run(solver))??
     };
     let complete = stopped.is_none() && limit.is_none_or(|l| solutions < l);
     Ok(json!({
