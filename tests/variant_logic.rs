@@ -10,7 +10,7 @@ use xcover::sudoku::logic::{self, Position, Technique};
 use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Puzzle, VariantEncoding};
 
-const SHARED: &str = "../shared/data/variants";
+const SHARED: &str = common::SHARED_VARIANTS;
 
 /// The one puzzle of a block written as the files write it.
 fn puzzle(size: usize, boxes: &str, rules: &str, grid: &[&str], extra: &str) -> Puzzle {
@@ -56,17 +56,7 @@ fn steps_agree(puzzle: &Puzzle, solution: &[u8]) -> logic::Solution {
 fn no_step_contradicts_the_stated_solution_of_any_shared_variant() {
     let mut solved = 0;
     let mut techniques = std::collections::BTreeSet::new();
-    for file in [
-        "x.txt",
-        "windoku.txt",
-        "jigsaw.txt",
-        "antiknight.txt",
-        "antiking.txt",
-        "nonconsecutive.txt",
-        "killer.txt",
-        "jigsaw6.txt",
-        "x6.txt",
-    ] {
+    for file in common::SHARED_VARIANT_FILES {
         let content = std::fs::read_to_string(format!("{SHARED}/{file}")).unwrap();
         for entry in text::read(&content) {
             let Entry {

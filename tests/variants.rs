@@ -17,19 +17,9 @@ use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
 use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check};
 
-const SHARED: &str = "../shared/data/variants";
+const SHARED: &str = common::SHARED_VARIANTS;
 
-const FILES: [&str; 9] = [
-    "x.txt",
-    "windoku.txt",
-    "jigsaw.txt",
-    "antiknight.txt",
-    "antiking.txt",
-    "nonconsecutive.txt",
-    "killer.txt",
-    "jigsaw6.txt",
-    "x6.txt",
-];
+const FILES: [&str; 9] = common::SHARED_VARIANT_FILES;
 
 fn read_shared(file: &str) -> Vec<Entry> {
     let text = std::fs::read_to_string(format!("{SHARED}/{file}")).unwrap();

@@ -36,3 +36,21 @@ pub fn out(output: &Output) -> String {
 pub fn err(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }
+
+/// The shared collection of variant puzzles, beside a development checkout.
+#[allow(dead_code)] // only the variant tests read it
+pub const SHARED_VARIANTS: &str = "../shared/data/variants";
+
+/// Its files, one per variant, six puzzles each.
+#[allow(dead_code)]
+pub const SHARED_VARIANT_FILES: [&str; 9] = [
+    "x.txt",
+    "windoku.txt",
+    "jigsaw.txt",
+    "antiknight.txt",
+    "antiking.txt",
+    "nonconsecutive.txt",
+    "killer.txt",
+    "jigsaw6.txt",
+    "x6.txt",
+];

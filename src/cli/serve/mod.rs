@@ -34,7 +34,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use xcover::dlx::Monitor;
 
 use super::{Outcome, signals};
-use work::{ApiError, Counting, Limits};
+use work::{ApiError, Limits};
 
 /// The page, with its script and style.
 const PAGE: &str = include_str!("page.html");
@@ -326,17 +326,14 @@ async fn count(
         Ok(request) => request,
         Err(error) => return error_response(&error),
     };
-    // A request that cannot be read is answered at once, with its status.
-    let checked = tokio::task::spawn_blocking({
-        let request = request.clone();
-        move || work::check_count_request(&request)
-    })
-    .await;
-    match checked {
-        Ok(Ok(())) => {}
+    // Read once, before streaming: a request that cannot be read is answered at once, with
+    // its status.
+    let limit = request["limit"].as_u64().map(u128::from);
+    let counted = match tokio::task::spawn_blocking(move || work::counted(&request)).await {
+        Ok(Ok(counted)) => counted,
         Ok(Err(error)) => return error_response(&error),
         Err(_) => return error_response(&ApiError::bad("the request could not be read")),
-    }
+    };
     let turn = match take_turn(&server).await {
         Ok(turn) => turn,
         Err(error) => return error_response(&error),
@@ -350,21 +347,18 @@ async fn count(
     tokio::spawn(async move {
         // Held until the count ends.
         let _turn = turn;
-        let counting = Arc::new(Counting {
-            monitor: Monitor::new(),
-        });
+        let monitor = Arc::new(Monitor::new());
         let started = Instant::now();
-        let watch = Arc::clone(&counting);
         let job = {
-            let limits = limits.clone();
-            tokio::task::spawn_blocking(move || work::count(&request, &limits, &watch))
+            let (limits, monitor) = (limits.clone(), Arc::clone(&monitor));
+            tokio::task::spawn_blocking(move || work::count(&counted, limit, &limits, &monitor))
         };
         tokio::pin!(job);
         let result = loop {
             tokio::select! {
                 result = &mut job => break result,
                 () = tokio::time::sleep(PROGRESS_EVERY) => {
-                    let snapshot = counting.monitor.snapshot();
+                    let snapshot = monitor.snapshot();
                     let line = json!({
                         "done": false,
                         "solutions": snapshot.solutions,

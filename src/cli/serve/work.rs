@@ -559,26 +559,31 @@ pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiErr
     }))
 }
 
-/// Whether a count request can be read: its puzzle or problem, before the count starts
-/// streaming (so that a bad one gets an error status, not a stream).
-pub fn check_count_request(request: &Value) -> Result<(), ApiError> {
+/// What a count request counts, read once before the count starts streaming (so that a bad
+/// request gets an error status, not a stream).
+pub enum Counted {
+    Puzzle(Subject),
+    Problem(Box<Matrix>),
+}
+
+/// The puzzle (`puzzle`) or exact-cover problem (`problem`) of a count request.
+pub fn counted(request: &Value) -> Result<Counted, ApiError> {
     if request.get("problem").is_some() {
-        matrix_of(request).map(|_| ())
+        matrix_of(request).map(|matrix| Counted::Problem(Box::new(matrix)))
     } else {
-        subject_of(request).map(|_| ())
+        subject_of(request).map(Counted::Puzzle)
     }
 }
 
-/// A count under way: its solver's figures, for progress lines.
-pub struct Counting {
-    pub monitor: Monitor,
-}
-
-/// `count`: the solutions of a puzzle (`puzzle`) or of an exact-cover problem (`problem`), up
-/// to `limit` if given, on every thread of the pool, with figures in `counting` as it goes.
-/// Answers the count, whether it is complete, and why it stopped if it did.
-pub fn count(request: &Value, limits: &Limits, counting: &Counting) -> Result<Value, ApiError> {
-    let limit = request["limit"].as_u64().map(u128::from);
+/// `count`: the solutions of `counted`, up to `limit` if given, on every thread of the pool,
+/// with figures in `monitor` as it goes. Answers the count, whether it is complete, and why
+/// it stopped if it did.
+pub fn count(
+    counted: &Counted,
+    limit: Option<u128>,
+    limits: &Limits,
+    monitor: &Monitor,
+) -> Result<Value, ApiError> {
     let settings = Enumeration {
         limit,
         ordered: false,
@@ -589,17 +594,13 @@ pub fn count(request: &Value, limits: &Limits, counting: &Counting) -> Result<Va
         };
         limits.arm(solver);
         let outcome = solver
-            .enumerate_parallel(vec![Subtree::root()], &settings, None, &counting.monitor)
+            .enumerate_parallel(vec![Subtree::root()], &settings, None, monitor)
             .map_err(|error| ApiError::bad(error.to_string()))?;
         Ok((outcome.solutions, outcome.stopped))
     };
-    let (solutions, stopped) = if request.get("problem").is_some() {
-        let matrix = matrix_of(request)?;
-        let mut solver = matrix.solver();
-        run(Some(&mut solver))?
-    } else {
-        let subject = subject_of(request)?;
-        searching(&subject, limits, |solver, _| run(solver))??
+    let (solutions, stopped) = match counted {
+        Counted::Problem(matrix) => run(Some(&mut matrix.solver()))?,
+        Counted::Puzzle(subject) => searching(subject, limits, |solver, _| run(solver))??,
     };
     let complete = stopped.is_none() && limit.is_none_or(|l| solutions < l);
     Ok(json!({

@@ -121,20 +121,22 @@ fn deduce(p: &Position, cells: &[usize], sum: u32) -> Option<Deduction> {
     let mut possible: Vec<Mask> = vec![0; open.len()];
     let mut making = Vec::new();
     for set in sets {
-        let candidates: Vec<Mask> = open.iter().map(|&c| p.candidates[c] & set).collect();
+        let mut candidates: Vec<Mask> = open.iter().map(|&c| p.candidates[c] & set).collect();
         let Some(filling) = matching(&candidates) else {
             continue;
         };
         making.push(set);
         record(&mut possible, &filling);
         for i in 0..open.len() {
-            for value in symbols(candidates[i] & !possible[i]) {
-                let mut fixed = candidates.clone();
-                fixed[i] = bit(value);
-                if let Some(filling) = matching(&fixed) {
+            // Each symbol not yet known possible in cell i, tried by fixing it there.
+            let own = candidates[i];
+            for value in symbols(own & !possible[i]) {
+                candidates[i] = bit(value);
+                if let Some(filling) = matching(&candidates) {
                     record(&mut possible, &filling);
                 }
             }
+            candidates[i] = own;
         }
     }
     let eliminations: Vec<_> = open
