@@ -79,23 +79,38 @@ fn enumerate_6x6(c: &mut Criterion) {
     group.finish();
 }
 
-/// Large grids with and without inference in the search: the non-sparse 16x16 and 25x25
-/// collections of `../shared/data/large-hard/` (solved and proved unique, one verdict per
-/// puzzle), and empty 25x25 and 64x64 grids (a verdict: two solutions found).
+/// Large grids at several inference settings: the 16x16 and 25x25 collections of
+/// `../shared/data/large-hard/` (solved and proved unique, one verdict per puzzle), the first
+/// of its sparse 25x25 puzzles (the default only: the rules alone take minutes), and empty
+/// grids of side 16 to 64 (a verdict: two solutions found).
 fn large_grids(c: &mut Criterion) {
     let mut group = c.benchmark_group("large_verdict");
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(10));
-    for name in ["16x16", "25x25"] {
-        let Some(grids) = load("large-hard", name) else {
+    let settings: &[(&str, &[Inference])] = &[
+        (
+            "16x16",
+            &[Inference::None, Inference::EveryNode, Inference::Auto],
+        ),
+        (
+            "25x25",
+            &[Inference::None, Inference::EveryNode, Inference::Auto],
+        ),
+        ("25x25-sparse", &[Inference::Auto]),
+    ];
+    for &(name, inferences) in settings {
+        let Some(mut grids) = load("large-hard", name) else {
             continue;
         };
+        if name.ends_with("sparse") {
+            grids.truncate(1);
+        }
         let Some(first) = grids.first() else { continue };
         let encoding = Encoding::new(first.shape());
         group.throughput(Throughput::Elements(grids.len() as u64));
-        for inference in [Inference::None, Inference::Auto] {
+        for &inference in inferences {
             let mut solver = encoding.solver();
             solver.set_inference(inference);
             group.bench_function(format!("{name}/{inference}"), |b| {
@@ -109,7 +124,7 @@ fn large_grids(c: &mut Criterion) {
         }
     }
     group.throughput(Throughput::Elements(1));
-    for side in [25usize, 64] {
+    for side in [16usize, 25, 36, 49, 64] {
         let shape = BoxShape::new(side.isqrt(), side.isqrt()).unwrap();
         let empty = Grid::empty(shape);
         let encoding = Encoding::new(shape);

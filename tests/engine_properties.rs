@@ -211,3 +211,47 @@ proptest! {
         prop_assert!(stops as u64 >= whole_nodes.saturating_sub(1) / budget);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Restarts (with a budget of one branch point, so that runs really are abandoned and
+    /// repeated in shuffled orders) give the verdict brute force gives, with and without an
+    /// option chosen before the search, at every inference setting.
+    #[test]
+    fn restarts_give_the_brute_force_verdict(
+        (kinds, options) in wide_problem_strategy(),
+        seed in 0u64..1000,
+        choose_last in any::<bool>(),
+    ) {
+        let matrix = Matrix::new(build(&kinds, &options)).unwrap();
+        let mut chosen = None;
+        let mut expected = brute_force(&kinds, &options);
+        // The last option: often an extra one, in no solution, so "none" is tested too.
+        let last = options.len() - 1;
+        if choose_last && options[last].iter().any(|&i| kinds[i]) {
+            chosen = Some(OptionId(last as u32));
+            expected.retain(|solution| solution.contains(&(last as u32)));
+        }
+        for inference in Inference::ALL {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            if let Some(option) = chosen {
+                solver.choose(option).unwrap();
+            }
+            match solver.verdict_restarting_from(seed, 1) {
+                Verdict::None => prop_assert!(expected.is_empty(), "{}", inference),
+                Verdict::Unique(s) => {
+                    prop_assert_eq!(expected.len(), 1, "{}", inference);
+                    prop_assert!(expected.contains(&as_set(&s)));
+                }
+                Verdict::Multiple(a, b) => {
+                    prop_assert!(expected.len() >= 2, "{}", inference);
+                    prop_assert_ne!(as_set(&a), as_set(&b));
+                    prop_assert!(expected.contains(&as_set(&a)) && expected.contains(&as_set(&b)));
+                }
+            }
+            prop_assert_eq!(solver.stats().solutions, expected.len().min(2) as u128);
+        }
+    }
+}

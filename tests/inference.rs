@@ -3,7 +3,7 @@
 
 use xcover::dlx::{Inference, Matrix, Stats, format};
 use xcover::problems;
-use xcover::sudoku::{Encoding, Grid, Verdict, text};
+use xcover::sudoku::{Encoding, Grid, Verdict, check, text};
 
 /// Counts every solution at one setting.
 fn count_with(matrix: &Matrix, inference: Inference) -> (u128, Stats) {
@@ -38,6 +38,34 @@ fn the_pair_rule_finds_a_naked_pair() {
     solver.set_inference(Inference::Root);
     assert_eq!(solver.count(None), 2);
     assert_eq!(solver.stats().removals, 2, "{:?}", solver.stats());
+}
+
+#[test]
+fn probing_removes_an_option_whose_forced_moves_fail() {
+    // Choosing "p x" hides "q x", so q takes "q w", r then "r z", and s is left with nothing
+    // (z and x both taken): "p x" is in no solution. No item's options share an item and no
+    // two items share out the same two, so the rules see nothing; only probing removes it.
+    let text = "p q r s | x y w z\np x\np y\nq x\nq w\nr w\nr z\ns z\ns x\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let (count, rules) = count_with(&matrix, Inference::EveryNode);
+    assert_eq!((count, rules.removals), (2, 0), "{rules:?}");
+    let (count, probed) = count_with(&matrix, Inference::Probe);
+    assert_eq!(count, 2);
+    assert!(probed.removals >= 1, "{probed:?}");
+}
+
+#[test]
+fn probing_removes_what_both_options_of_an_item_exclude() {
+    // Item p takes "p a" or "p b". "p a" forces "q c" (q's other option holds a), "p b"
+    // forces "s c" (likewise): either way c is taken, so "t c" is in no solution, though no
+    // trial fails and no rule sees it (t has three options, so it is not tried itself).
+    let text = "p q s t | a b c d e\np a\np b\nq a\nq c\ns b\ns c\nt c\nt d\nt e\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let (count, rules) = count_with(&matrix, Inference::EveryNode);
+    assert_eq!((count, rules.removals), (4, 0), "{rules:?}");
+    let (count, probed) = count_with(&matrix, Inference::Probe);
+    assert_eq!(count, 4);
+    assert!(probed.removals >= 1, "{probed:?}");
 }
 
 #[test]
@@ -122,13 +150,16 @@ fn the_setting_names_read_back() {
     assert!("sometimes".parse::<Inference>().is_err());
     assert_eq!(Inference::Auto.resolve(324), Inference::None);
     assert_eq!(Inference::Auto.resolve(1024), Inference::None);
-    assert_eq!(Inference::Auto.resolve(2500), Inference::EveryNode);
+    assert_eq!(Inference::Auto.resolve(1100), Inference::Probe);
+    assert_eq!(Inference::Auto.resolve(2500), Inference::Probe);
+    assert_eq!(Inference::Auto.resolve(16384), Inference::EveryNode);
     assert_eq!(Inference::Root.resolve(1024), Inference::Root);
 }
 
-/// Checks every puzzle of a large-hard file against its published solution, with the rules
-/// at every node (what `auto` does from 25x25 up).
-fn large_hard(file: &str) {
+/// Checks every puzzle of a large-hard file against its published solution at a setting,
+/// and, for the default setting, solving with restarts (a first run of one branch point, so
+/// that several runs happen) gives the same.
+fn large_hard(file: &str, inference: Inference) {
     let dir = "../shared/data/large-hard";
     let puzzles = std::fs::read_to_string(format!("{dir}/{file}.txt")).unwrap();
     let solutions = std::fs::read_to_string(format!("{dir}/{file}.solution.txt")).unwrap();
@@ -143,7 +174,7 @@ fn large_hard(file: &str) {
         let grid = puzzle.unwrap().grid;
         let encoding = Encoding::new(grid.shape());
         let mut solver = encoding.solver();
-        solver.set_inference(Inference::EveryNode);
+        solver.set_inference(inference);
         let answer = solver.verdict(&grid);
         assert_eq!(answer.value, Verdict::Unique(solution), "{file}");
         removals += answer.stats.removals;
@@ -154,11 +185,54 @@ fn large_hard(file: &str) {
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn large_16x16_puzzles_are_proved_unique() {
-    large_hard("16x16");
+    large_hard("16x16", Inference::EveryNode);
+    large_hard("16x16", Inference::Probe);
 }
 
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn large_25x25_puzzles_are_proved_unique() {
-    large_hard("25x25");
+    large_hard("25x25", Inference::EveryNode);
+    large_hard("25x25", Inference::Auto);
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn sparse_25x25_puzzles_are_proved_unique_by_default() {
+    // Minutes of search with the rules alone; seconds with probing, what `auto` does here.
+    large_hard("25x25-sparse", Inference::Auto);
+}
+
+#[test]
+fn restarts_solve_as_one_search_does() {
+    // Sparse puzzles of every shipped shape, with a first run of one branch point: runs are
+    // abandoned and repeated in shuffled orders, and the verdict must not change.
+    let mut restarted = 0;
+    for entry in std::fs::read_dir("data/sudoku").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        if name.contains("solution") || name.contains("invalid") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for puzzle in text::parse(&text, None).into_iter().flatten().take(10) {
+            let encoding = Encoding::new(puzzle.grid.shape());
+            let mut solver = encoding.solver();
+            let plain = solver.verdict(&puzzle.grid);
+            for seed in 0..3 {
+                let answer = solver.verdict_restarting_with_budget(&puzzle.grid, seed, 1);
+                assert_eq!(answer.value.count(), plain.value.count(), "{name}");
+                if let (Verdict::Unique(a), Verdict::Unique(b)) = (&answer.value, &plain.value) {
+                    assert_eq!(a, b, "{name}");
+                }
+                if let Verdict::Multiple(a, b) = &answer.value {
+                    assert!(a != b, "{name}");
+                    check::check_solution(&puzzle.grid, a).unwrap();
+                    check::check_solution(&puzzle.grid, b).unwrap();
+                }
+                restarted += u64::from(answer.stats.nodes > plain.stats.nodes);
+            }
+        }
+    }
+    assert!(restarted > 0, "no search was restarted");
 }

@@ -43,6 +43,8 @@ pub enum SudokuCommand {
         #[arg(long)]
         ordered: bool,
         #[command(flatten)]
+        restarts: RestartArgs,
+        #[command(flatten)]
         search: SearchArgs,
         #[command(flatten)]
         input: PuzzleArgs,
@@ -116,6 +118,23 @@ pub struct PuzzleArgs {
     files: Vec<String>,
 }
 
+/// Whether `solve` (one solution per puzzle) restarts a search that gets lost.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct RestartArgs {
+    /// Restart a search that spends its budget of branch points (1024, doubling each run)
+    /// without a solution, in a fresh random order of options seeded by SEED. The answer is
+    /// the same for every seed (and without restarts); the time is not.
+    #[arg(long, value_name = "SEED")]
+    restarts: Option<u64>,
+}
+
+impl RestartArgs {
+    /// The seed of the restarts, or `None` without them.
+    fn seed(self) -> Option<u64> {
+        self.restarts
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolveFormat {
     /// One line per grid, one character per cell.
@@ -139,7 +158,8 @@ pub enum ReportFormat {
 /// What each command asks of one valid puzzle.
 #[derive(Clone, Copy)]
 enum Task {
-    First(Option<SolveFormat>),
+    /// The solution, in a format; with restarts seeded by the number, or none.
+    First(Option<SolveFormat>, Option<u64>),
     Count(Option<u128>, ReportFormat),
     Check(ReportFormat),
 }
@@ -148,7 +168,7 @@ impl Task {
     fn json(self) -> bool {
         matches!(
             self,
-            Task::First(Some(SolveFormat::Json))
+            Task::First(Some(SolveFormat::Json), _)
                 | Task::Count(_, ReportFormat::Json)
                 | Task::Check(ReportFormat::Json)
         )
@@ -171,12 +191,18 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
             ordered,
             search,
             input,
+            ..
         } if all || limit.is_some() => solve_all(limit, format, ordered, &search, &input),
         SudokuCommand::Solve { search, .. } if search.any() => {
             eprintln!("xcover: --shard, --task, --checkpoint and --resume go with --all");
             Ok(Outcome::InvalidInput)
         }
-        SudokuCommand::Solve { format, input, .. } => batch(Task::First(format), &input, None),
+        SudokuCommand::Solve {
+            format,
+            restarts,
+            input,
+            ..
+        } => batch(Task::First(format, restarts.seed()), &input, None),
         SudokuCommand::Count {
             limit,
             format,
@@ -500,10 +526,13 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
         object.to_string()
     };
     match task {
-        Task::First(format) => {
+        Task::First(format, restarts) => {
             // Looking for a second solution costs about as much as proving the first one
             // unique, and a puzzle with several must not pass silently.
-            let answer = solver.verdict(&puzzle.grid);
+            let answer = match restarts {
+                Some(seed) => solver.verdict_restarting(&puzzle.grid, seed),
+                None => solver.verdict(&puzzle.grid),
+            };
             let finished = !solver.interrupted();
             let (solution, several) = match &answer.value {
                 Verdict::None => (None, false),
@@ -794,7 +823,7 @@ fn solve_all(
             Err(error) => {
                 eprintln!("{file}:{}: {}", error.line, error.kind);
                 outcome = Outcome::InvalidInput;
-                let record = Record::invalid(Task::First(format), job);
+                let record = Record::invalid(Task::First(format, None), job);
                 writeln!(out, "{}", record.text)?;
                 continue;
             }

@@ -29,6 +29,7 @@ use super::matrix::{ItemLink, Matrix};
 
 mod inference;
 mod multiplicity;
+mod probe;
 
 pub use inference::Inference;
 
@@ -225,7 +226,7 @@ impl Links {
                 .map(|&(lower, upper)| upper - lower)
                 .collect(),
             first_tweak: if multi { vec![0; levels] } else { Vec::new() },
-            scratch: inference::Scratch::new(matrix.item_count as usize),
+            scratch: inference::Scratch::new(matrix.item_count as usize, matrix.nodes.len()),
         };
         if let Err(BrokenLinks(why)) = links.check() {
             panic!("a matrix with broken links: {why}");
@@ -571,6 +572,9 @@ impl Links {
             if (len >= 2 || level == 0) && self.inferring.at_level(level) {
                 work.removals += self.infer(level);
                 (item, len) = self.fewest_options();
+                if self.inferring == Inference::Probe && len == 2 {
+                    item = self.probed_branch().unwrap_or(item);
+                }
                 self.unseen_from[level + 1] = level as u32;
             } else {
                 self.unseen_from[level + 1] = self.unseen_from[level];

@@ -14,6 +14,7 @@ mod matrix;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
+mod restart;
 mod search;
 mod split;
 
@@ -22,6 +23,7 @@ pub use matrix::{Matrix, MatrixError};
 #[cfg(feature = "parallel")]
 pub use parallel::{Enumeration, Monitor, Outcome, Snapshot, Visitor};
 pub use problem::{BuildError, ColorId, ItemId, ItemKind, OptionId, Problem};
+pub use restart::FIRST_BUDGET;
 pub use search::{
     Branch, ChooseError, PathError, Search, Solution, Solutions, Solver, Stats, Stop, Subtree,
     Verdict,

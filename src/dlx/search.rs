@@ -338,6 +338,28 @@ impl<'m> Solver<'m> {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
+    /// Whether searches have a node limit ([`Solver::set_node_limit`]).
+    pub(super) fn has_node_limit(&self) -> bool {
+        self.node_limit != u64::MAX
+    }
+
+    /// The deadline of later searches.
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The cancellation flag of later searches.
+    pub(super) fn cancel_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.cancel.clone()
+    }
+
+    /// Adds the statistics of a search on another solver (a restart's) to this one's, and
+    /// takes its reason for stopping.
+    pub(super) fn absorb(&mut self, other: &Solver<'_>) {
+        self.stats += other.stats;
+        self.stopped = other.stopped;
+    }
+
     /// Makes later searches stop soon after `flag` becomes true (within about a thousand
     /// search nodes): how a Ctrl-C handler or another thread stops a long count and still
     /// gets the count so far.
@@ -599,6 +621,11 @@ impl<'m> Search<'_, 'm> {
     /// `None`), for example to resume it after [`Stop::NodeLimit`].
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.map_or(u64::MAX, |limit| self.nodes.saturating_add(limit));
+    }
+
+    /// Branch points of the solver's searches so far (this one's included).
+    pub(super) fn branches(&self) -> u64 {
+        self.solver.stats.branches
     }
 
     /// Search nodes entered by this search so far.

@@ -48,33 +48,47 @@ pub enum Inference {
     Root,
     /// The rules at every search node, to a fixpoint.
     EveryNode,
-    /// The measured default: [`Inference::EveryNode`] for a search that starts with at
-    /// least [`Inference::AUTO_MIN_ITEMS`] primary items to cover, [`Inference::None`] for
-    /// smaller ones, where a node of plain dancing links is so cheap that the rules cost more
-    /// than the nodes they save (9x9 Sudoku: 1.1-4x slower with them, 16x16 1.4x slower;
-    /// 25x25 4.3x faster).
+    /// The rules and probing at every search node (see `probe.rs`): each option of an item
+    /// with two options is tried, and removed when its forced moves leave an item with no
+    /// option; options that both trials hide are removed; the search branches on the item
+    /// whose trials hid the most.
+    Probe,
+    /// The measured default, from the primary items a search starts with to cover:
+    /// [`Inference::None`] below [`Inference::AUTO_MIN_ITEMS`], where a node of plain dancing
+    /// links is so cheap that the rules cost more than the nodes they save (9x9 Sudoku:
+    /// 1.1-4x slower with them, 16x16 puzzles 1.4x slower); [`Inference::Probe`] from there
+    /// (a 25x25 puzzle with 40% clues: minutes without probing, about a second with it);
+    /// [`Inference::EveryNode`] from [`Inference::AUTO_MAX_PROBE_ITEMS`], where a sweep of
+    /// probes costs too much per node (an empty 64x64 grid: 17 s probing, 0.23 s with the
+    /// rules alone).
     #[default]
     Auto,
 }
 
 impl Inference {
     /// Every setting, for tables and tests.
-    pub const ALL: [Inference; 4] = [
+    pub const ALL: [Inference; 5] = [
         Inference::None,
         Inference::Root,
         Inference::EveryNode,
+        Inference::Probe,
         Inference::Auto,
     ];
 
-    /// The size of search from which [`Inference::Auto`] makes inference: uncovered primary
-    /// items at the root. A 9x9 Sudoku has 324 items, a 16x16 one 1024, a 25x25 one 2500.
-    pub const AUTO_MIN_ITEMS: u32 = 2048;
+    /// The size of search from which [`Inference::Auto`] makes inference (probing):
+    /// uncovered primary items at the root. An empty 9x9 Sudoku has 324 items, a 16x16 one
+    /// 1024, a 25x25 one 2500, a 64x64 one 16384; clues cover four items each.
+    pub const AUTO_MIN_ITEMS: u32 = 1100;
+
+    /// The size of search from which [`Inference::Auto`] applies the rules without probing.
+    pub const AUTO_MAX_PROBE_ITEMS: u32 = 12_000;
 
     /// The setting [`Inference::Auto`] stands for in a search that starts with `items`
     /// primary items to cover; other settings stand for themselves.
     pub fn resolve(self, items: u32) -> Inference {
         match self {
-            Inference::Auto if items >= Self::AUTO_MIN_ITEMS => Inference::EveryNode,
+            Inference::Auto if items >= Self::AUTO_MAX_PROBE_ITEMS => Inference::EveryNode,
+            Inference::Auto if items >= Self::AUTO_MIN_ITEMS => Inference::Probe,
             Inference::Auto => Inference::None,
             setting => setting,
         }
@@ -86,6 +100,7 @@ impl Inference {
             Inference::None => "none",
             Inference::Root => "root",
             Inference::EveryNode => "every",
+            Inference::Probe => "probe",
             Inference::Auto => "auto",
         }
     }
@@ -96,7 +111,7 @@ impl Inference {
         match self {
             Inference::None => false,
             Inference::Root => level == 0,
-            Inference::EveryNode => true,
+            Inference::EveryNode | Inference::Probe => true,
             Inference::Auto => unreachable!("resolved when a search starts"),
         }
     }
@@ -116,7 +131,7 @@ impl std::str::FromStr for Inference {
             .into_iter()
             .find(|setting| setting.name() == text)
             .ok_or_else(|| {
-                format!("'{text}' is not an inference setting (none, root, every or auto)")
+                format!("'{text}' is not an inference setting (none, root, every, probe or auto)")
             })
     }
 }
@@ -132,11 +147,14 @@ pub(crate) struct Scratch {
     marks: Vec<u32>,
     /// Items that the item being examined implies.
     implied: Vec<u32>,
+    /// The arrays of probing (see `probe.rs`).
+    pub(super) probes: super::probe::Scratch,
 }
 
 impl Scratch {
-    pub fn new(items: usize) -> Scratch {
+    pub fn new(items: usize, nodes: usize) -> Scratch {
         Scratch {
+            probes: super::probe::Scratch::new(nodes),
             queue: Vec::new(),
             queued: vec![false; items + 1],
             marks: vec![0; items + 1],
@@ -151,6 +169,7 @@ impl Links {
     /// options they prove impossible (onto the trail); returns how many. Stops early when an
     /// item is left with no option: the search then backtracks.
     pub(super) fn infer(&mut self, level: usize) -> u64 {
+        self.scratch.probes.best = (0, 0);
         let unseen = self.unseen_from[level] as usize;
         let touched = self.hidden_before[level] - self.hidden_before[unseen];
         if level == 0 || touched > u64::from(self.active_primary) * 4 {
@@ -164,6 +183,15 @@ impl Links {
                 self.enqueue_touched_by(self.stack[k]);
             }
         }
+        let mut removed = self.drain();
+        if self.inferring == Inference::Probe && !self.dead_end() {
+            removed += self.probe();
+        }
+        removed
+    }
+
+    /// Examines the queued items to a fixpoint of the rules; returns the options removed.
+    pub(super) fn drain(&mut self) -> u64 {
         let mut removed = 0;
         while let Some(i) = self.scratch.queue.pop() {
             self.scratch.queued[i as usize] = false;
@@ -220,8 +248,9 @@ impl Links {
     }
 
     /// Removes the option of node `p` and queues its items, whose options changed.
-    fn remove_and_requeue(&mut self, p: u32) {
+    pub(super) fn remove_and_requeue(&mut self, p: u32) {
         self.remove_option(p);
+        self.scratch.probes.epoch += 1;
         let mut q = p;
         loop {
             self.enqueue(self.top(q));

@@ -291,6 +291,29 @@ impl<'e> GridSolver<'e> {
         self.answer(verdict)
     }
 
+    /// [`GridSolver::verdict`] found with randomised restarts (see
+    /// [`Solver::verdict_restarting`]): the same answer, but a search lost after an unlucky
+    /// early choice starts again in another order. For solving one puzzle, not for proofs
+    /// timed against each other: the work depends on `seed`.
+    pub fn verdict_restarting(&mut self, grid: &Grid, seed: u64) -> Answer<Verdict> {
+        self.verdict_restarting_with_budget(grid, seed, crate::dlx::FIRST_BUDGET)
+    }
+
+    /// [`GridSolver::verdict_restarting`] with a first run of `first_budget` branch points.
+    pub fn verdict_restarting_with_budget(
+        &mut self,
+        grid: &Grid,
+        seed: u64,
+        first_budget: u64,
+    ) -> Answer<Verdict> {
+        if !self.apply_clues(grid) {
+            return self.answer(Verdict::None);
+        }
+        let verdict = self.solver.verdict_restarting_from(seed, first_budget);
+        let verdict = verdict.map(|options| self.grid_of(options.into_iter()));
+        self.answer(verdict)
+    }
+
     /// Calls `visit` with each solution, streaming, until it breaks or they run out; returns
     /// the statistics. Nothing is kept, so this enumerates millions in constant memory.
     pub fn for_each_solution<F>(&mut self, grid: &Grid, mut visit: F) -> Stats
