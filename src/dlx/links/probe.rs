@@ -25,14 +25,20 @@
 use super::{COVERED, Links};
 use crate::dlx::matrix::ItemLink;
 
-/// What a probe records of the options its forced moves hid.
+/// What a probe records of the options its moves hid (besides its chosen options).
 #[derive(Debug, Clone, Copy)]
 enum Record {
     /// Stamp them with the given stamp.
     Hidden(u32),
-    /// Collect those stamped with the first stamp, and stamp them with the second.
+    /// Collect into `common` those that bear the first stamp; the chosen options get the
+    /// second.
     Common(u32, u32),
 }
+
+/// [`Links::probe_cover`] stamps what it hides.
+const STAMP: u8 = 0;
+/// [`Links::probe_cover`] collects what it hides that bears a stamp.
+const COLLECT: u8 = 1;
 
 /// Scratch arrays of probing, allocated when a search first probes.
 #[derive(Debug, Clone)]
@@ -198,11 +204,18 @@ impl Links {
     /// no option (`None`), else how many links those moves hid; records the options they
     /// hid as `record` says. Leaves the links as they were.
     fn probe_option(&mut self, p: u32, record: Record) -> Option<u64> {
+        match record {
+            Record::Hidden(_) => self.probe_option_with::<STAMP>(p, record),
+            Record::Common(..) => self.probe_option_with::<COLLECT>(p, record),
+        }
+    }
+
+    fn probe_option_with<const MODE: u8>(&mut self, p: u32, record: Record) -> Option<u64> {
         let i = self.top(p);
         let mut units = std::mem::take(&mut self.scratch.probes.units);
         let mut forced = std::mem::take(&mut self.scratch.probes.forced);
-        let mut hidden = self.probe_cover(i, &mut units);
-        hidden += self.probe_cover_others(p, &mut units);
+        let mut hidden = self.probe_cover::<MODE>(i, &mut units, record);
+        hidden += self.probe_cover_others::<MODE>(p, &mut units, record);
         forced.push(p);
         let mut failed = false;
         while let Some(item) = units.pop() {
@@ -216,16 +229,26 @@ impl Links {
                 continue;
             }
             let x = self.down(item);
-            hidden += self.probe_cover(item, &mut units);
-            hidden += self.probe_cover_others(x, &mut units);
+            hidden += self.probe_cover::<MODE>(item, &mut units, record);
+            hidden += self.probe_cover_others::<MODE>(x, &mut units, record);
             forced.push(x);
         }
         units.clear();
         self.scratch.probes.units = units;
-        if !failed {
-            for &x in &forced {
-                self.record_hidden_by(x, record);
-            }
+        // Covering hid the chosen options too: they are not excluded by this choice.
+        let chosen_mark = match record {
+            Record::Hidden(_) => 0,
+            Record::Common(_, second) => second,
+        };
+        for &x in &forced {
+            self.stamp_option(x, chosen_mark);
+        }
+        if let Record::Common(first, _) = record {
+            let stamps = &self.scratch.probes.stamps;
+            self.scratch
+                .probes
+                .common
+                .retain(|&r| !failed && stamps[r as usize] == first);
         }
         while let Some(x) = forced.pop() {
             self.uncover_others::<false>(x);
@@ -235,14 +258,40 @@ impl Links {
         (!failed).then_some(hidden)
     }
 
+    /// Gives every node of the option of node `x` the stamp `mark`.
+    fn stamp_option(&mut self, x: u32, mark: u32) {
+        let mut q = x;
+        loop {
+            self.scratch.probes.stamps[q as usize] = mark;
+            q = Self::get(&self.right, q);
+            if q == x {
+                break;
+            }
+        }
+    }
+
     /// [`Links::cover`] for a probe (no colours), queueing onto `units` every primary item
-    /// left with one option or none.
-    fn probe_cover(&mut self, i: u32, units: &mut Vec<u32>) -> u64 {
+    /// left with one option or none, and recording each option it hides: with `STAMP`, every
+    /// node of it gets the stamp of `record`; with `COLLECT`, it is collected into
+    /// `common` if it bears the first stamp of `record`.
+    fn probe_cover<const MODE: u8>(&mut self, i: u32, units: &mut Vec<u32>, record: Record) -> u64 {
+        let (stamp, first) = match record {
+            Record::Hidden(stamp) => (stamp, 0),
+            Record::Common(first, _) => (0, first),
+        };
         let mut hidden = 0;
         let mut p = self.down(i);
         while p != i {
+            if MODE == STAMP {
+                self.scratch.probes.stamps[p as usize] = stamp;
+            } else if self.scratch.probes.stamps[p as usize] == first {
+                self.scratch.probes.common.push(p);
+            }
             let mut q = Self::get(&self.right, p);
             while q != p {
+                if MODE == STAMP {
+                    self.scratch.probes.stamps[q as usize] = stamp;
+                }
                 let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
                 *Self::set(&mut self.down, up) = down;
                 *Self::set(&mut self.up, down) = up;
@@ -268,53 +317,18 @@ impl Links {
     }
 
     /// [`Links::cover_others`] for a probe, as [`Links::probe_cover`].
-    fn probe_cover_others(&mut self, x: u32, units: &mut Vec<u32>) -> u64 {
+    fn probe_cover_others<const MODE: u8>(
+        &mut self,
+        x: u32,
+        units: &mut Vec<u32>,
+        record: Record,
+    ) -> u64 {
         let mut hidden = 0;
         let mut p = Self::get(&self.right, x);
         while p != x {
-            hidden += self.probe_cover(self.top(p), units);
+            hidden += self.probe_cover::<MODE>(self.top(p), units, record);
             p = Self::get(&self.right, p);
         }
         hidden
-    }
-
-    /// Records the options hidden by choosing the option of node `x` (in the columns of its
-    /// items, now covered), `x`'s own option aside.
-    fn record_hidden_by(&mut self, x: u32, record: Record) {
-        let mut q = x;
-        loop {
-            let column = self.top(q);
-            let mut r = self.down(column);
-            while r != column {
-                if r != q {
-                    self.record_option(r, record);
-                }
-                r = self.down(r);
-            }
-            q = Self::get(&self.right, q);
-            if q == x {
-                break;
-            }
-        }
-    }
-
-    fn record_option(&mut self, r: u32, record: Record) {
-        let stamp = self.scratch.probes.stamps[r as usize];
-        let mark = match record {
-            Record::Hidden(first) if stamp != first => first,
-            Record::Common(first, second) if stamp == first => {
-                self.scratch.probes.common.push(r);
-                second
-            }
-            _ => return,
-        };
-        let mut q = r;
-        loop {
-            self.scratch.probes.stamps[q as usize] = mark;
-            q = Self::get(&self.right, q);
-            if q == r {
-                break;
-            }
-        }
     }
 }
