@@ -85,6 +85,9 @@ proptest! {
             prop_assert_eq!(found.len(), expected.len(), "{}: no solution twice", inference);
             prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());
             prop_assert_eq!(solver.count(None), expected.len() as u128);
+            // A search dropped half-way puts the links back as they were.
+            prop_assert_eq!(solver.count(Some(1)), expected.len().min(1) as u128);
+            prop_assert_eq!(solver.count(None), expected.len() as u128, "{}", inference);
         }
         // The default setting ([`Inference::Auto`]) was checked above; its limit and verdict:
         let mut solver = matrix.solver();

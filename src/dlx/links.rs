@@ -353,13 +353,24 @@ impl Links {
         &self.stack[..self.level]
     }
 
-    /// Prepares a new search from the chosen options (the previous one was unwound).
-    pub fn restart(&mut self) {
+    /// Prepares a new search from the chosen options (the previous one was unwound); returns
+    /// the options that inference at the root removed. [`Inference::Root`] runs the rules
+    /// here, once, and the search then runs the plain loop (with none of the trail's
+    /// bookkeeping at its nodes); the removals are put back when the search is unwound.
+    pub fn restart(&mut self) -> u64 {
         assert_eq!(self.level, 0, "the previous search was unwound");
+        assert!(self.trail.is_empty(), "the previous search was unwound");
         self.step = Step::Enter;
         self.base = 0;
         self.root = 0;
         self.inferring = self.resolved_inference();
+        if self.inferring == Inference::Root {
+            self.inferring = Inference::None;
+            if !self.all_covered() && self.fewest_options().1 >= 2 {
+                return self.infer(0);
+            }
+        }
+        0
     }
 
     /// Undoes the choices of a search in progress, leaving the links as the chosen options
@@ -370,6 +381,8 @@ impl Links {
         } else {
             self.retreat(0);
         }
+        // What inference removed at the root before the search (`restart`).
+        self.restore(0);
         self.step = Step::Done;
     }
 
@@ -389,7 +402,11 @@ impl Links {
                 self.uncover_others::<false>(x);
                 self.uncover::<false>(self.top(x));
             }
-            self.restore(self.trail_marks[level]);
+            // Without inference at the nodes the marks are not kept (and the trail holds at
+            // most the root's removals, which `unwind` puts back).
+            if self.inferring != Inference::None {
+                self.restore(self.trail_marks[level]);
+            }
         }
         self.level = self.level.min(level);
         self.base = self.base.min(level);
