@@ -58,7 +58,7 @@ fn count_below(matrix: &Matrix, inference: Inference, subtrees: &[Subtree]) -> u
 #[test]
 fn subtrees_partition_every_search_at_every_inference_setting() {
     for (name, matrix, expected) in oracles() {
-        for inference in [Inference::None, Inference::EveryNode] {
+        for inference in Inference::ALL {
             let mut solver = matrix.solver();
             solver.set_inference(inference);
             for parts in [1, 2, 7, 64, 1000] {
@@ -130,7 +130,7 @@ fn the_split_is_the_one_its_definition_gives() {
         6319,
     ));
     for (name, matrix, _) in problems {
-        for inference in [Inference::None, Inference::EveryNode] {
+        for inference in Inference::ALL {
             let mut solver = matrix.solver();
             solver.set_inference(inference);
             for parts in [1, 2, 3, 7, 64, 500, 5000] {
@@ -167,7 +167,7 @@ fn a_path_of_another_search_is_refused() {
 #[test]
 fn split_off_and_remainder_partition_what_is_left() {
     for (name, matrix, expected) in oracles() {
-        for inference in [Inference::None, Inference::EveryNode] {
+        for inference in Inference::ALL {
             let mut solver = matrix.solver();
             solver.set_inference(inference);
             let mut given = Vec::new();
