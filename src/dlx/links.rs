@@ -947,6 +947,13 @@ impl Links {
             hidden += self.hide::<C>(p);
             p = Self::get(&self.down, p);
         }
+        self.unlink_item(i);
+        hidden
+    }
+
+    /// The last step of covering item `i`: out of the list of active items, marked covered.
+    #[inline(always)]
+    fn unlink_item(&mut self, i: u32) {
         let ItemLink { prev, next } = *self.item(i);
         self.item_mut(prev).next = next;
         self.item_mut(next).prev = prev;
@@ -954,7 +961,6 @@ impl Links {
         if i <= self.primary {
             self.active_primary -= 1;
         }
-        hidden
     }
 
     /// Exactly undoes [`Links::cover`].

@@ -22,8 +22,7 @@
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link or a step along an option's `right` cycle.
 
-use super::{COVERED, Links};
-use crate::dlx::matrix::ItemLink;
+use super::Links;
 
 /// What a probe records of the options its moves hid (besides its chosen options).
 #[derive(Debug, Clone, Copy)]
@@ -134,31 +133,19 @@ impl Links {
         let b = self.down(a);
         let first = self.next_stamp();
         let fresh_a = self.scratch.probes.known[a as usize] != self.scratch.probes.epoch;
-        let weight_a = if fresh_a {
-            let Some(weight) = self.probe_option(a, Record::Hidden(first)) else {
-                self.remove_and_requeue(a);
-                return 1 + self.drain();
-            };
-            self.note_probed(a, weight);
-            weight
-        } else {
-            self.scratch.probes.weight[a as usize]
+        let weight_a = match self.probe_unless_known(a, Record::Hidden(first)) {
+            Ok(weight) => weight,
+            Err(removed) => return removed,
         };
         let second = self.next_stamp();
-        let weight_b = if self.scratch.probes.known[b as usize] != self.scratch.probes.epoch {
-            let record = if fresh_a {
-                Record::Common(first, second)
-            } else {
-                Record::Hidden(second)
-            };
-            let Some(weight) = self.probe_option(b, record) else {
-                self.remove_and_requeue(b);
-                return 1 + self.drain();
-            };
-            self.note_probed(b, weight);
-            weight
+        let record = if fresh_a {
+            Record::Common(first, second)
         } else {
-            self.scratch.probes.weight[b as usize]
+            Record::Hidden(second)
+        };
+        let weight_b = match self.probe_unless_known(b, record) {
+            Ok(weight) => weight,
+            Err(removed) => return removed,
         };
         let score = (weight_a + 1) * (weight_b + 1);
         if score > self.scratch.probes.best.1 {
@@ -175,6 +162,25 @@ impl Links {
             removed += self.drain();
         }
         removed
+    }
+
+    /// The links the option of node `p` hides when probed (as noted in this epoch, else by
+    /// probing it now); `Err` with the options removed when it fails (it, and what the rules
+    /// then find).
+    fn probe_unless_known(&mut self, p: u32, record: Record) -> Result<u64, u64> {
+        if self.scratch.probes.known[p as usize] == self.scratch.probes.epoch {
+            return Ok(self.scratch.probes.weight[p as usize]);
+        }
+        match self.probe_option(p, record) {
+            Some(weight) => {
+                self.note_probed(p, weight);
+                Ok(weight)
+            }
+            None => {
+                self.remove_and_requeue(p);
+                Err(1 + self.drain())
+            }
+        }
     }
 
     /// Notes that the option of node `p` was probed without failing, hiding `weight` links.
@@ -306,13 +312,7 @@ impl Links {
             }
             p = self.down(p);
         }
-        let ItemLink { prev, next } = *self.item(i);
-        self.item_mut(prev).next = next;
-        self.item_mut(next).prev = prev;
-        *Self::set(&mut self.top, i) |= COVERED;
-        if i <= self.primary {
-            self.active_primary -= 1;
-        }
+        self.unlink_item(i);
         hidden
     }
 
