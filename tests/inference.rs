@@ -106,12 +106,9 @@ fn oracle_counts_hold_at_every_setting() {
     }
 }
 
-#[test]
-fn sudoku_counts_hold_at_every_setting() {
-    // Every shipped puzzle file, counted up to 500 solutions: sparse puzzles of every box
-    // shape have many, so the rules run in searches that branch a lot.
-    let mut puzzles = 0;
-    let mut removals = 0;
+/// The first `per_file` puzzles of each puzzle file shipped in `data/sudoku`, by file name.
+fn shipped_puzzles(per_file: usize) -> Vec<(String, Vec<text::Puzzle>)> {
+    let mut files = Vec::new();
     for entry in std::fs::read_dir("data/sudoku").unwrap() {
         let path = entry.unwrap().path();
         let name = path.display().to_string();
@@ -119,7 +116,23 @@ fn sudoku_counts_hold_at_every_setting() {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
-        for puzzle in text::parse(&text, None).into_iter().flatten().take(20) {
+        let puzzles = text::parse(&text, None)
+            .into_iter()
+            .flatten()
+            .take(per_file);
+        files.push((name, puzzles.collect()));
+    }
+    files
+}
+
+#[test]
+fn sudoku_counts_hold_at_every_setting() {
+    // Every shipped puzzle file, counted up to 500 solutions: sparse puzzles of every box
+    // shape have many, so the rules run in searches that branch a lot.
+    let mut puzzles = 0;
+    let mut removals = 0;
+    for (name, puzzles_of_file) in shipped_puzzles(20) {
+        for puzzle in puzzles_of_file {
             let encoding = Encoding::new(puzzle.grid.shape());
             let mut counts = Vec::new();
             for inference in Inference::ALL {
@@ -209,14 +222,8 @@ fn restarts_solve_as_one_search_does() {
     // Sparse puzzles of every shipped shape, with a first run of one branch point: runs are
     // abandoned and repeated in shuffled orders, and the verdict must not change.
     let mut restarted = 0;
-    for entry in std::fs::read_dir("data/sudoku").unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.display().to_string();
-        if name.contains("solution") || name.contains("invalid") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        for puzzle in text::parse(&text, None).into_iter().flatten().take(10) {
+    for (name, puzzles) in shipped_puzzles(10) {
+        for puzzle in puzzles {
             let encoding = Encoding::new(puzzle.grid.shape());
             let mut solver = encoding.solver();
             let plain = solver.verdict(&puzzle.grid);

@@ -86,8 +86,8 @@ impl<'m> Solver<'m> {
                 RunEnd::OutOfBudget => {}
             }
         }
-        let (residual, original) = residual_problem(problem, self.chosen().collect());
         let chosen: Vec<OptionId> = self.chosen().collect();
+        let (residual, original) = residual_problem(problem, &chosen);
         let mut random = SplitMix(seed);
         loop {
             budget = budget.saturating_mul(2);
@@ -106,8 +106,7 @@ impl<'m> Solver<'m> {
                 let mut search = solver.search();
                 match run(&mut search, budget) {
                     RunEnd::Found(first) => Some(finish(&mut search, first, &back)),
-                    RunEnd::Exhausted => Some(Verdict::None),
-                    RunEnd::Stopped => Some(Verdict::None),
+                    RunEnd::Exhausted | RunEnd::Stopped => Some(Verdict::None),
                     RunEnd::OutOfBudget => None,
                 }
             };
@@ -159,9 +158,9 @@ fn finish(
 /// What is left of `problem` once `chosen` are in the solution: the items they do not
 /// cover, and the options made only of those. Returns it with the original id of each of
 /// its options.
-fn residual_problem(problem: &Problem, chosen: Vec<OptionId>) -> (Problem, Vec<OptionId>) {
+fn residual_problem(problem: &Problem, chosen: &[OptionId]) -> (Problem, Vec<OptionId>) {
     let mut covered = vec![false; problem.item_count()];
-    for option in chosen {
+    for &option in chosen {
         for item in problem.option(option) {
             covered[item.0 as usize] = true;
         }
