@@ -113,6 +113,38 @@ fn check_json_carries_two_distinct_solutions() {
     assert!(record["stats"]["nodes"].as_u64().unwrap() > 0);
 }
 
+/// A count's JSON records have one shape, whether the puzzle came alone (counted by one
+/// search on every core) or in a batch (one thread per puzzle), and whatever `-j` says.
+#[test]
+fn count_json_records_have_one_shape() {
+    let keys = |text: &str| -> Vec<Vec<String>> {
+        text.lines()
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                record.as_object().unwrap().keys().cloned().collect()
+            })
+            .collect()
+    };
+    let puzzle = "1...............\n";
+    let batch = puzzle.repeat(40);
+    let mut shapes = Vec::new();
+    for jobs in ["-j1", "-j2"] {
+        for input in [puzzle, batch.as_str()] {
+            let args = [jobs, "sudoku", "count", "--limit", "5", "--format", "json", "-"];
+            let output = xcover(&args, input);
+            assert!(output.status.success(), "{}", err(&output));
+            for line in out(&output).lines() {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                assert_eq!(record["count"], 5, "{line}");
+            }
+            shapes.extend(keys(&out(&output)));
+        }
+    }
+    assert_eq!(shapes.len(), 82);
+    assert!(shapes.iter().all(|shape| *shape == shapes[0]), "{shapes:?}");
+    assert!(!shapes[0].contains(&"fingerprint".to_string()));
+}
+
 #[test]
 fn solve_all_streams_every_solution() {
     let all = xcover(&["sudoku", "solve", "--all", "-"], "................");

@@ -16,7 +16,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 
-use super::enumerate::{self, SearchArgs, Wanted};
+use super::enumerate::{self, SearchArgs, Wanted, count_json};
 use super::input::{self, Item, Job, grid_of};
 use super::{Outcome, finish, grid_json, parse_limit, signals, stdout};
 use xcover::dlx::{self, Stats};
@@ -312,7 +312,9 @@ fn progress_bar() -> ProgressBar {
 /// records in input order.
 ///
 /// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted by one
-/// search on every core (`search` holds its flags) rather than by one thread.
+/// search on every core (`search` holds its flags) rather than by one thread, when there
+/// are several (with `-j1` it would only add the overhead of a split search). Its record is
+/// the same as a batch's, so a script never sees two shapes from one command.
 fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Result<Outcome> {
     let started = Instant::now();
     let items = input::stream(args.files.clone(), args.boxes.shape);
@@ -344,7 +346,17 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                         },
                     ),
                 ],
-            ) => Some(count_record(limit, format, search, args, &job.file, puzzle)),
+            ) if rayon::current_num_threads() > 1 || search.progress.is_some() => {
+                Some(count_record(
+                    limit,
+                    format,
+                    JsonShape::Batch,
+                    search,
+                    args,
+                    &job.file,
+                    puzzle,
+                ))
+            }
             _ => None,
         };
         let solved = match single {
@@ -514,17 +526,7 @@ fn shape_note(puzzle: &Puzzle, solutions: u128) -> Option<Note> {
 
 /// Solves one valid puzzle for a task and renders its record.
 fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> Record {
-    let base = |extra: Value| {
-        let mut object = json!({
-            "file": file,
-            "line": puzzle.line,
-            "boxes": puzzle.grid.shape().to_string(),
-        });
-        if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
-            object.extend(extra);
-        }
-        object.to_string()
-    };
+    let base = |extra: Value| puzzle_json(file, puzzle, extra);
     match task {
         Task::First(format, restarts) => {
             // Looking for a second solution costs about as much as proving the first one
@@ -579,12 +581,9 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
             let text = match format {
                 ReportFormat::Text if finished => answer.value.to_string(),
                 ReportFormat::Text => format!("{} (partial)", answer.value),
-                ReportFormat::Json => base(json!({
-                    "count": answer.value,
-                    "limit": limit,
-                    "partial": !finished,
-                    "stats": stats_json(answer.stats),
-                })),
+                ReportFormat::Json => {
+                    count_json_record(file, puzzle, answer.value, limit, !finished, answer.stats)
+                }
             };
             Record {
                 text,
@@ -640,9 +639,19 @@ fn puzzle_solver<'e>(
 
 /// Counts one puzzle's solutions with one search on every core (or the part of it that
 /// `search` names) and renders its record.
+/// Which JSON record a count of one puzzle prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum JsonShape {
+    /// A batch's record: the same for every puzzle, however it was counted.
+    Batch,
+    /// A single search's record, with what `merge` needs (fingerprint, shard, nodes).
+    Shard,
+}
+
 fn count_record(
     limit: Option<u128>,
     format: ReportFormat,
+    shape: JsonShape,
     search: &SearchArgs,
     args: &PuzzleArgs,
     file: &str,
@@ -672,6 +681,14 @@ fn count_record(
     let text = match format {
         ReportFormat::Text if finished.interrupted => format!("{} (partial)", finished.solutions),
         ReportFormat::Text => finished.solutions.to_string(),
+        ReportFormat::Json if shape == JsonShape::Batch => count_json_record(
+            file,
+            puzzle,
+            finished.solutions,
+            limit,
+            finished.interrupted,
+            finished.stats,
+        ),
         ReportFormat::Json => {
             let mut record = finished.record();
             if let Value::Object(fields) = &mut record {
@@ -695,6 +712,37 @@ fn count_record(
             shape_note(puzzle, finished.solutions)
         },
     })
+}
+
+/// A batch's JSON record of a puzzle: where it is and its shape, then `extra`'s fields.
+fn puzzle_json(file: &str, puzzle: &Puzzle, extra: Value) -> String {
+    let mut object = json!({
+        "file": file,
+        "line": puzzle.line,
+        "boxes": puzzle.grid.shape().to_string(),
+    });
+    if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
+        object.extend(extra);
+    }
+    object.to_string()
+}
+
+/// A batch's JSON record of a count, the same whichever way the puzzle was counted.
+fn count_json_record(
+    file: &str,
+    puzzle: &Puzzle,
+    count: u128,
+    limit: Option<u128>,
+    partial: bool,
+    stats: Stats,
+) -> String {
+    let fields = json!({
+        "count": count_json(count),
+        "limit": limit,
+        "partial": partial,
+        "stats": stats_json(stats),
+    });
+    puzzle_json(file, puzzle, fields)
 }
 
 /// The one puzzle of the input, for the flags that split, save or resume a single search;
@@ -732,8 +780,16 @@ fn count_one(
 ) -> io::Result<Outcome> {
     let started = Instant::now();
     let record = single_puzzle(args).and_then(|(file, puzzle)| {
-        count_record(limit, format, search, args, &file, &puzzle)
-            .map(|record| (record, puzzle, file))
+        count_record(
+            limit,
+            format,
+            JsonShape::Shard,
+            search,
+            args,
+            &file,
+            &puzzle,
+        )
+        .map(|record| (record, puzzle, file))
     });
     let (record, puzzle, file) = match record {
         Ok(found) => found,
