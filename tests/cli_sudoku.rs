@@ -130,7 +130,9 @@ fn count_json_records_have_one_shape() {
     let mut shapes = Vec::new();
     for jobs in ["-j1", "-j2"] {
         for input in [puzzle, batch.as_str()] {
-            let args = [jobs, "sudoku", "count", "--limit", "5", "--format", "json", "-"];
+            let args = [
+                jobs, "sudoku", "count", "--limit", "5", "--format", "json", "-",
+            ];
             let output = xcover(&args, input);
             assert!(output.status.success(), "{}", err(&output));
             for line in out(&output).lines() {

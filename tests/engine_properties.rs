@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use xcover::dlx::{Inference, ItemKind, Matrix, OptionId, Problem, Verdict};
 
 /// A random problem: item kinds, then options as item-index sets.
@@ -132,6 +133,43 @@ proptest! {
     }
 }
 
+/// Chooses the first `take` options of up to three solutions in turn, counting with them
+/// chosen and after taking them back: taking back many is one copy of the links as they
+/// were, few are taken back one by one, and either must leave the problem whole.
+fn check_taken_back(
+    kinds: &[bool],
+    options: &[Vec<usize>],
+    take: usize,
+) -> Result<(), TestCaseError> {
+    let expected = brute_force(kinds, options);
+    let matrix = Matrix::new(build(kinds, options)).unwrap();
+    let mut solver = matrix.solver();
+    for solution in expected.iter().take(3) {
+        let chosen: Vec<u32> = solution.iter().copied().take(take).collect();
+        for &option in &chosen {
+            solver.choose(OptionId(option)).unwrap();
+        }
+        let containing = expected
+            .iter()
+            .filter(|s| chosen.iter().all(|o| s.contains(o)))
+            .count();
+        prop_assert_eq!(solver.count(None), containing as u128);
+        solver.unchoose_all();
+        prop_assert_eq!(solver.count(None), expected.len() as u128);
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn options_taken_back_leave_the_problem_whole(
+        (kinds, options) in problem_strategy(),
+        take in 0usize..6,
+    ) {
+        check_taken_back(&kinds, &options, take)?;
+    }
+}
+
 /// A random problem with 20 to 26 primary items (so that the item choice scans header lengths
 /// in blocks, not only the short list): a planted exact cover of the primary items, so that
 /// solutions exist, and random options beside it; 14 options at most for the brute force.
@@ -181,6 +219,14 @@ proptest! {
             solver.unchoose_all();
         }
         prop_assert_eq!(parts, expected.len() as u128);
+    }
+
+    #[test]
+    fn options_taken_back_leave_wide_problems_whole(
+        (kinds, options) in wide_problem_strategy(),
+        take in 1usize..5,
+    ) {
+        check_taken_back(&kinds, &options, take)?;
     }
 
     #[test]
