@@ -363,16 +363,16 @@ impl Links {
         assert_eq!(self.level, 0, "options are taken back between searches");
         debug_assert!(self.trail.is_empty(), "the search was unwound");
         let updates = std::mem::take(&mut self.chosen_updates);
-        if let Some(unchosen) = &self.unchosen {
-            if updates.saturating_mul(8) >= self.top.len() as u64 {
-                self.up.copy_from_slice(&unchosen.up);
-                self.down.copy_from_slice(&unchosen.down);
-                self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
-                self.items.copy_from_slice(&unchosen.items);
-                self.active_primary = unchosen.active_primary;
-                self.chosen.clear();
-                return;
-            }
+        if let Some(unchosen) = &self.unchosen
+            && updates.saturating_mul(8) >= self.top.len() as u64
+        {
+            self.up.copy_from_slice(&unchosen.up);
+            self.down.copy_from_slice(&unchosen.down);
+            self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
+            self.items.copy_from_slice(&unchosen.items);
+            self.active_primary = unchosen.active_primary;
+            self.chosen.clear();
+            return;
         }
         while let Some(first) = self.chosen.pop() {
             let mut last = first;
