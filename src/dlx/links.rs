@@ -27,6 +27,7 @@
 
 use super::matrix::{ItemLink, Matrix};
 
+mod chosen;
 mod inference;
 mod multiplicity;
 mod probe;
@@ -117,7 +118,7 @@ pub(crate) struct Links {
     chosen_updates: u64,
     /// The links as they are with nothing chosen, copied when an option is first chosen
     /// (without colours), so that taking back many chosen options is one copy.
-    unchosen: Option<Box<Unchosen>>,
+    unchosen: Option<Box<chosen::Unchosen>>,
     /// The choice stack: at level `l`, the node of the option being tried.
     stack: Vec<u32>,
     level: usize,
@@ -146,18 +147,6 @@ pub(crate) struct Links {
     hidden_before: Vec<u64>,
     /// Scratch space of the inference rules (see `inference.rs`).
     scratch: inference::Scratch,
-}
-
-/// What choosing options changes in [`Links`] (without colours), as it was with nothing
-/// chosen. Copying it back keeps the invariant: every value in it was a stored link.
-#[derive(Debug, Clone)]
-struct Unchosen {
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// The items' lengths: `top` of the item headers.
-    lengths: Vec<u32>,
-    items: Vec<ItemLink>,
-    active_primary: u32,
 }
 
 /// Where the search loop resumes.
@@ -305,88 +294,6 @@ impl Links {
             return Err(BrokenLinks("an item link out of range"));
         }
         Ok(())
-    }
-
-    /// Puts the option whose first node is `first` into every solution, as if the search had
-    /// chosen it, and returns the updates made; `None`, changing nothing, if `first` is not
-    /// the first node of an option or the option clashes with one chosen already. Only
-    /// between searches.
-    pub fn choose(&mut self, first: u32) -> Option<u64> {
-        assert_eq!(self.level, 0, "options are chosen between searches");
-        let n = self.item_count as usize;
-        let x = first as usize;
-        let is_first = x > n + 1 && x < self.top.len() && self.top[x] != 0 && self.top[x - 1] == 0;
-        if !is_first {
-            return None;
-        }
-        let mut p = first;
-        while self.top(p) != 0 {
-            let item = self.top(p);
-            // Without colours, an option is hidden only by covering one of its items. A
-            // clash of colours hides an option by unlinking its other nodes.
-            let hidden = self.colored && !self.in_column(p, item);
-            if !self.is_active(item) || hidden {
-                return None;
-            }
-            p += 1;
-        }
-        if self.chosen.is_empty() && !self.colored && self.unchosen.is_none() {
-            let headers = self.item_count as usize + 1;
-            self.unchosen = Some(Box::new(Unchosen {
-                up: self.up.clone(),
-                down: self.down.clone(),
-                lengths: self.top[..headers].to_vec(),
-                items: self.items.clone(),
-                active_primary: self.active_primary,
-            }));
-        }
-        let mut updates = 0;
-        let mut p = first;
-        while self.top(p) != 0 {
-            updates += if self.colored {
-                self.commit::<true>(p)
-            } else {
-                self.commit::<false>(p)
-            };
-            p += 1;
-        }
-        self.chosen.push(first);
-        self.chosen_updates += updates;
-        Some(updates)
-    }
-
-    /// Takes back every chosen option: newest first, or, when that would make more updates
-    /// than an eighth of the nodes, by copying back the links as they were with nothing
-    /// chosen (a Sudoku's clues: on `serg-multi-10000` taking them back one by one was a
-    /// fifth of the time of a count). Only between searches.
-    pub fn unchoose_all(&mut self) {
-        assert_eq!(self.level, 0, "options are taken back between searches");
-        debug_assert!(self.trail.is_empty(), "the search was unwound");
-        let updates = std::mem::take(&mut self.chosen_updates);
-        if let Some(unchosen) = &self.unchosen
-            && updates.saturating_mul(8) >= self.top.len() as u64
-        {
-            self.up.copy_from_slice(&unchosen.up);
-            self.down.copy_from_slice(&unchosen.down);
-            self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
-            self.items.copy_from_slice(&unchosen.items);
-            self.active_primary = unchosen.active_primary;
-            self.chosen.clear();
-            return;
-        }
-        while let Some(first) = self.chosen.pop() {
-            let mut last = first;
-            while self.top(last + 1) != 0 {
-                last += 1;
-            }
-            for p in (first..=last).rev() {
-                if self.colored {
-                    self.uncommit::<true>(p);
-                } else {
-                    self.uncommit::<false>(p);
-                }
-            }
-        }
     }
 
     /// The first nodes of the chosen options, in the order chosen.
