@@ -157,13 +157,40 @@ fn sudoku_counts_hold_at_every_setting() {
 }
 
 #[test]
+fn shallow_inference_stops_below_the_top_of_the_tree() {
+    // The first 1000 solutions of the empty 9x9 grid: a deep search, where the rules find
+    // something at the top (few removals) and more further down (the rules at every node).
+    let shape = xcover::sudoku::BoxShape::new(3, 3).unwrap();
+    let encoding = Encoding::new(shape);
+    let removals = |inference| {
+        let mut solver = encoding.solver();
+        solver.set_inference(inference);
+        let answer = solver.count(&Grid::empty(shape), Some(1000));
+        assert_eq!(answer.value, 1000, "{inference}");
+        answer.stats.removals
+    };
+    let (none, shallow, every) = (
+        removals(Inference::None),
+        removals(Inference::Shallow),
+        removals(Inference::EveryNode),
+    );
+    assert_eq!(none, 0);
+    assert!(shallow > 0, "the rules run at the top");
+    assert!(
+        shallow < every,
+        "{shallow} removals at the top, {every} at every node"
+    );
+    assert_eq!(removals(Inference::Auto), shallow, "auto is shallow on 9x9");
+}
+
+#[test]
 fn the_setting_names_read_back() {
     for inference in Inference::ALL {
         assert_eq!(inference.name().parse::<Inference>(), Ok(inference));
     }
     assert!("sometimes".parse::<Inference>().is_err());
-    assert_eq!(Inference::Auto.resolve(324), Inference::None);
-    assert_eq!(Inference::Auto.resolve(1024), Inference::None);
+    assert_eq!(Inference::Auto.resolve(324), Inference::Shallow);
+    assert_eq!(Inference::Auto.resolve(1024), Inference::Shallow);
     assert_eq!(Inference::Auto.resolve(1100), Inference::Probe);
     assert_eq!(Inference::Auto.resolve(2500), Inference::Probe);
     assert_eq!(Inference::Auto.resolve(16384), Inference::EveryNode);

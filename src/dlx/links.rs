@@ -39,6 +39,10 @@ pub use inference::Inference;
 /// the bit can sit in the length itself and is simply cleared again by uncover.
 const COVERED: u32 = 1 << 31;
 
+/// In `unseen_from`: no inference ran on the path to the node, so the first that does
+/// examines every item.
+const NOT_YET: u32 = u32::MAX;
+
 /// The colour of a node whose option agrees with the colour already chosen for its item
 /// (Knuth's -1 in DLX2): such a node is left in place by hides, and choosing its option
 /// changes nothing in that item.
@@ -139,7 +143,8 @@ pub(crate) struct Links {
     /// At level `l`, the length of `trail` when the level was entered.
     trail_marks: Vec<u32>,
     /// At level `l`, the first level whose choice inference has not yet seen on the path to
-    /// this node (inference runs only where the search branches, so forced moves pile up).
+    /// this node (inference runs only where the search branches, so forced moves pile up);
+    /// [`NOT_YET`] while no inference ran on the path (at level 0 always).
     unseen_from: Vec<u32>,
     /// At level `l`, the links hidden by the choices at the levels before it (a running sum
     /// along the path, leaving out the covering of the branch items): about how much work
@@ -225,7 +230,7 @@ impl Links {
             inferring: Inference::None,
             trail: Vec::new(),
             trail_marks: vec![0; levels],
-            unseen_from: vec![0; levels + 1],
+            unseen_from: vec![NOT_YET; levels + 1],
             hidden_before: vec![0; levels + 1],
             multi,
             bound: matrix.bounds.iter().map(|&(_, upper)| upper).collect(),
@@ -540,7 +545,11 @@ impl Links {
         let (mut item, mut len) = self.fewest_options();
         if INFER {
             self.trail_marks[level] = self.trail.len() as u32;
-            if (len >= 2 || level == 0) && self.inferring.at_level(level) {
+            if len >= 2
+                && self
+                    .inferring
+                    .at_node(level, self.active_primary, self.primary)
+            {
                 work.removals += self.infer(level);
                 (item, len) = self.fewest_options();
                 if self.inferring == Inference::Probe && len == 2 {

@@ -19,12 +19,12 @@
 //! columns and put back, newest first, when the search leaves the level (`Links::restore`).
 //! The rules run where the search is about to branch (an item with one option left is
 //! simply followed, as plain dancing links does, which is much cheaper), to a fixpoint over a
-//! worklist: at the root every active primary item is examined; below, only the items whose
-//! options the choices since the last inference hid (every item of every option through the
-//! chosen options' columns), and then the items of each option removed. When the links hidden
-//! since the last inference outnumber four times the active items, every active item is
-//! examined instead: walking them would cost more (measured on empty 36x36 and 64x64 grids,
-//! where long runs of forced moves made that walk 97% of the time).
+//! worklist: at the first inference on a path every active primary item is examined; below,
+//! only the items whose options the choices since the last inference hid (every item of every
+//! option through the chosen options' columns), and then the items of each option removed.
+//! When the links hidden since the last inference outnumber four times the active items,
+//! every active item is examined instead: walking them would cost more (measured on empty
+//! 36x36 and 64x64 grids, where long runs of forced moves made that walk 97% of the time).
 //! An item whose options did not change since its last examination on the path to this node
 //! cannot yield anything new, so the fixpoint is the same as examining everything.
 //!
@@ -48,15 +48,22 @@ pub enum Inference {
     Root,
     /// The rules at every search node, to a fixpoint.
     EveryNode,
+    /// The rules at the nodes near the top of the tree, where at least
+    /// [`Inference::SHALLOW_SHARE`] of the primary items are still to cover: where a wrong
+    /// guess costs the largest subtree. Below, the plain loop's nodes are cheaper than the
+    /// rules (9x9 Sudoku: top1465 about 40% faster than with no inference, while the rules at
+    /// every node make it no faster).
+    Shallow,
     /// The rules and probing at every search node (see `probe.rs`): each option of an item
     /// with two options is tried, and removed when its forced moves leave an item with no
     /// option; options that both trials hide are removed; the search branches on the item
     /// whose trials hid the most.
     Probe,
     /// The measured default, from the primary items a search starts with to cover:
-    /// [`Inference::None`] below [`Inference::AUTO_MIN_ITEMS`], where a node of plain dancing
-    /// links is so cheap that the rules cost more than the nodes they save (9x9 Sudoku:
-    /// 1.1-4x slower with them, 16x16 puzzles 1.4x slower); [`Inference::Probe`] from there
+    /// [`Inference::Shallow`] below [`Inference::AUTO_MIN_ITEMS`], where a node of plain
+    /// dancing links is so cheap that the rules at every node cost more than the nodes they
+    /// save (9x9 Sudoku: 1.1-4x slower with them, 16x16 puzzles 1.4x slower), but not at the
+    /// top of the tree; [`Inference::Probe`] from there
     /// (a 25x25 puzzle with 40% clues: minutes without probing, about a second with it);
     /// [`Inference::EveryNode`] from [`Inference::AUTO_MAX_PROBE_ITEMS`], where a sweep of
     /// probes costs too much per node (an empty 64x64 grid: 17 s probing, 0.23 s with the
@@ -67,13 +74,22 @@ pub enum Inference {
 
 impl Inference {
     /// Every setting, for tables and tests.
-    pub const ALL: [Inference; 5] = [
+    pub const ALL: [Inference; 6] = [
         Inference::None,
         Inference::Root,
+        Inference::Shallow,
         Inference::EveryNode,
         Inference::Probe,
         Inference::Auto,
     ];
+
+    /// The share of the primary items that must be left to cover for
+    /// [`Inference::Shallow`] to apply the rules at a node, as a fraction
+    /// (numerator, denominator): 5/8, 203 of a 9x9 Sudoku's 324 items, so about 30 cells
+    /// filled at most. Measured on 9x9 (microseconds per puzzle, counting to 2): top1465 with
+    /// at least 180, 200 and 215 items left: 83, 70, 83, with none at all 123;
+    /// forum-hardest-1106 the same as none within the noise.
+    pub const SHALLOW_SHARE: (u32, u32) = (5, 8);
 
     /// The size of search from which [`Inference::Auto`] makes inference (probing):
     /// uncovered primary items at the root. An empty 9x9 Sudoku has 324 items, a 16x16 one
@@ -89,7 +105,7 @@ impl Inference {
         match self {
             Inference::Auto if items >= Self::AUTO_MAX_PROBE_ITEMS => Inference::EveryNode,
             Inference::Auto if items >= Self::AUTO_MIN_ITEMS => Inference::Probe,
-            Inference::Auto => Inference::None,
+            Inference::Auto => Inference::Shallow,
             setting => setting,
         }
     }
@@ -99,18 +115,24 @@ impl Inference {
         match self {
             Inference::None => "none",
             Inference::Root => "root",
+            Inference::Shallow => "shallow",
             Inference::EveryNode => "every",
             Inference::Probe => "probe",
             Inference::Auto => "auto",
         }
     }
 
-    /// Whether a search at `level` examines the rules; only for resolved settings.
+    /// Whether a search node at `level`, with `uncovered` of the `primary` items still to
+    /// cover, examines the rules; only for resolved settings.
     #[inline(always)]
-    pub(crate) fn at_level(self, level: usize) -> bool {
+    pub(crate) fn at_node(self, level: usize, uncovered: u32, primary: u32) -> bool {
         match self {
             Inference::None => false,
             Inference::Root => level == 0,
+            Inference::Shallow => {
+                let (share, of) = Self::SHALLOW_SHARE;
+                u64::from(uncovered) * u64::from(of) >= u64::from(primary) * u64::from(share)
+            }
             Inference::EveryNode | Inference::Probe => true,
             Inference::Auto => unreachable!("resolved when a search starts"),
         }
@@ -131,7 +153,9 @@ impl std::str::FromStr for Inference {
             .into_iter()
             .find(|setting| setting.name() == text)
             .ok_or_else(|| {
-                format!("'{text}' is not an inference setting (none, root, every, probe or auto)")
+                format!(
+                    "'{text}' is not an inference setting (none, root, shallow, every, probe or auto)"
+                )
             })
     }
 }
@@ -170,16 +194,19 @@ impl Links {
     /// item is left with no option: the search then backtracks.
     pub(super) fn infer(&mut self, level: usize) -> u64 {
         self.scratch.probes.best = (0, 0);
-        let unseen = self.unseen_from[level] as usize;
-        let touched = self.hidden_before[level] - self.hidden_before[unseen];
-        if level == 0 || touched > u64::from(self.active_primary) * 4 {
+        let unseen = self.unseen_from[level];
+        let full = unseen == super::NOT_YET
+            || level == 0
+            || self.hidden_before[level] - self.hidden_before[unseen as usize]
+                > u64::from(self.active_primary) * 4;
+        if full {
             let mut i = self.item(0).next;
             while i != 0 {
                 self.enqueue(i);
                 i = self.item(i).next;
             }
         } else {
-            for k in unseen..level {
+            for k in unseen as usize..level {
                 self.enqueue_touched_by(self.stack[k]);
             }
         }
