@@ -299,7 +299,11 @@ fn knuth_format_problems_split_too() {
     let mut solver = matrix.solver();
     for parts in 1..6 {
         let subtrees = solver.subtrees(parts);
-        assert_eq!(count_below(&matrix, Inference::None, &subtrees), expected);
+        // Subtrees are paths of the tree that the setting they were made at searches.
+        assert_eq!(
+            count_below(&matrix, solver.inference(), &subtrees),
+            expected
+        );
     }
 }
 
