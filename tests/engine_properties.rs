@@ -156,6 +156,20 @@ fn check_taken_back(
         prop_assert_eq!(solver.count(None), containing as u128);
         solver.unchoose_all();
         prop_assert_eq!(solver.count(None), expected.len() as u128);
+        // A search ended half-way with the options it was under taken back at once, at
+        // every setting (inference keeps removals on the trail at the root and below).
+        for inference in Inference::ALL {
+            solver.set_inference(inference);
+            for &option in &chosen {
+                solver.choose(OptionId(option)).unwrap();
+            }
+            let mut search = solver.search();
+            prop_assert!(search.next_solution().is_some(), "{}", inference);
+            search.end_unchoosing_all();
+            prop_assert_eq!(solver.chosen().count(), 0);
+            prop_assert_eq!(solver.count(None), expected.len() as u128, "{}", inference);
+        }
+        solver.set_inference(Inference::Auto);
     }
     Ok(())
 }

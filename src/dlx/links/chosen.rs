@@ -92,18 +92,50 @@ impl Links {
     pub fn unchoose_all(&mut self) {
         assert_eq!(self.level, 0, "options are taken back between searches");
         debug_assert!(self.trail.is_empty(), "the search was unwound");
-        let updates = std::mem::take(&mut self.chosen_updates);
-        if let Some(unchosen) = &self.unchosen
-            && updates.saturating_mul(COPY_RATIO) >= self.top.len() as u64
-        {
-            self.up.copy_from_slice(&unchosen.up);
-            self.down.copy_from_slice(&unchosen.down);
-            self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
-            self.items.copy_from_slice(&unchosen.items);
-            self.active_primary = unchosen.active_primary;
-            self.chosen.clear();
+        if !self.copy_unchosen() {
+            self.unchoose_one_by_one();
+        }
+    }
+
+    /// Ends the search in progress and takes back every chosen option: by the copy, without
+    /// undoing the search's choices first, where [`Links::unchoose_all`] copies.
+    pub fn unwind_unchoosing_all(&mut self) {
+        if self.multi || !self.copy_unchosen() {
+            self.unwind();
+            self.unchoose_all();
             return;
         }
+        // The copy put back the links of level 0; what the search kept goes.
+        self.level = 0;
+        self.trail.clear();
+        self.step = super::Step::Done;
+        self.base = 0;
+        self.root = 0;
+    }
+
+    /// Takes back every chosen option by copying back the links as they were with nothing
+    /// chosen, if that is kept and choosing made more updates than an eighth of the nodes;
+    /// returns whether it did.
+    fn copy_unchosen(&mut self) -> bool {
+        let Some(unchosen) = &self.unchosen else {
+            return false;
+        };
+        if self.chosen_updates.saturating_mul(COPY_RATIO) < self.top.len() as u64 {
+            return false;
+        }
+        self.up.copy_from_slice(&unchosen.up);
+        self.down.copy_from_slice(&unchosen.down);
+        self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
+        self.items.copy_from_slice(&unchosen.items);
+        self.active_primary = unchosen.active_primary;
+        self.chosen.clear();
+        self.chosen_updates = 0;
+        true
+    }
+
+    /// Takes back every chosen option, newest first, by uncovering.
+    fn unchoose_one_by_one(&mut self) {
+        self.chosen_updates = 0;
         while let Some(first) = self.chosen.pop() {
             let mut last = first;
             while self.top(last + 1) != 0 {

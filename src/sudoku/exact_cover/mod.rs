@@ -273,11 +273,12 @@ impl<'e> GridSolver<'e> {
 
     /// The number of solutions, stopping at `limit` if given.
     pub fn count(&mut self, grid: &Grid, limit: Option<u128>) -> Answer<u128> {
-        let count = if self.apply_clues(grid) {
-            self.solver.count(limit)
-        } else {
-            0
-        };
+        if !self.apply_clues(grid) {
+            return self.answer(0);
+        }
+        let mut search = self.solver.search();
+        let count = search.count(limit);
+        search.end_unchoosing_all();
         self.answer(count)
     }
 
@@ -286,7 +287,9 @@ impl<'e> GridSolver<'e> {
         if !self.apply_clues(grid) {
             return self.answer(Verdict::None);
         }
-        let verdict = self.solver.verdict();
+        let mut search = self.solver.search();
+        let verdict = search.verdict();
+        search.end_unchoosing_all();
         let verdict = verdict.map(|options| self.grid_of(options.into_iter()));
         self.answer(verdict)
     }
