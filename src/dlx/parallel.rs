@@ -379,6 +379,10 @@ impl<'m> Shared<'_, 'm> {
                         if self.take(slot, &solution, &mut buffer) {
                             found += 1;
                         }
+                        if self.limit_reached.load(Ordering::Relaxed) {
+                            // Not to the end of the chunk: past the limit is waste.
+                            break None;
+                        }
                         continue;
                     }
                     match search.stopped() {
