@@ -637,8 +637,6 @@ fn puzzle_solver<'e>(
     Some(solver)
 }
 
-/// Counts one puzzle's solutions with one search on every core (or the part of it that
-/// `search` names) and renders its record.
 /// Which JSON record a count of one puzzle prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum JsonShape {
@@ -648,6 +646,8 @@ enum JsonShape {
     Shard,
 }
 
+/// Counts one puzzle's solutions with one search on every core (or the part of it that
+/// `search` names) and renders its record in `shape`.
 fn count_record(
     limit: Option<u128>,
     format: ReportFormat,

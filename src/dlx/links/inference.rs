@@ -196,8 +196,8 @@ impl Links {
     pub(super) fn infer(&mut self, level: usize) -> u64 {
         self.scratch.probes.best = (0, 0);
         let unseen = self.unseen_from[level];
+        // Level 0 is always `NOT_YET`: the root examines every item.
         let full = unseen == super::NOT_YET
-            || level == 0
             || self.hidden_before[level] - self.hidden_before[unseen as usize]
                 > u64::from(self.active_primary) * 4;
         if full {
