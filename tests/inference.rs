@@ -41,6 +41,35 @@ fn the_pair_rule_finds_a_naked_pair() {
 }
 
 #[test]
+fn shallow_inference_branches_on_the_heaviest_of_the_items_with_fewest_options() {
+    // Items a, u and v have two options each. Plain dancing links branches on the first, a;
+    // at the top of the tree, shallow inference branches on u, whose options hide the most
+    // (a u v: one other option each through a and v; u v: one through v), against a's 2
+    // and v's 3 (v comes after u). The second solution shows where the root branched: its
+    // first option is the root's second choice, "a" under a, "u v" under u.
+    let text = "a u v\na u v\na\nu v\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let second_solution_starts_with = |inference| {
+        let mut solver = matrix.solver();
+        solver.set_inference(inference);
+        let solutions: Vec<_> = solver.solutions().collect();
+        assert_eq!(solutions.len(), 2, "{inference}");
+        solutions[1][0].0
+    };
+    assert_eq!(second_solution_starts_with(Inference::None), 1, "option a");
+    assert_eq!(
+        second_solution_starts_with(Inference::EveryNode),
+        1,
+        "option a"
+    );
+    assert_eq!(
+        second_solution_starts_with(Inference::Shallow),
+        2,
+        "option u v"
+    );
+}
+
+#[test]
 fn probing_removes_an_option_whose_forced_moves_fail() {
     // Choosing "p x" hides "q x", so q takes "q w", r then "r z", and s is left with nothing
     // (z and x both taken): "p x" is in no solution. No item's options share an item and no
