@@ -148,6 +148,26 @@ fn count_json_records_have_one_shape() {
 }
 
 #[test]
+fn a_lone_puzzle_reports_the_same_work_on_one_thread_and_on_two() {
+    // Alone in its input, a puzzle goes through the parallel search with -j2 and the batch
+    // path with -j1; both count the updates of putting its clues in (this small search
+    // stays on one thread either way, so every figure is the same).
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let stats = |jobs| {
+        let args = [jobs, "sudoku", "count", "--stats", "--format", "json", "-"];
+        let output = xcover(&args, puzzle);
+        assert!(output.status.success(), "{}", err(&output));
+        let record: serde_json::Value = serde_json::from_str(out(&output).trim()).unwrap();
+        assert_eq!(record["count"], 1);
+        record["stats"].clone()
+    };
+    let one = stats("-j1");
+    assert!(one["updates"].as_u64().unwrap() > 1000, "{one}");
+    assert_eq!(stats("-j2"), one);
+}
+
+#[test]
 fn solve_all_streams_every_solution() {
     let all = xcover(&["sudoku", "solve", "--all", "-"], "................");
     let text = out(&all);

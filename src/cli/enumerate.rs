@@ -331,7 +331,9 @@ pub fn run(
         before,
     } = start;
     let mut solutions = before.solutions;
-    let mut stats = Stats::default();
+    // The work of choosing the options given before the search (a puzzle's clues) counts,
+    // as in a batch's records.
+    let mut stats = solver.stats();
     let mut explored = before.explored;
     // Shares are of the whole tree; a part's progress is shown as a share of the part.
     let part_share = (before.explored + subtrees.iter().map(|s| s.share).sum::<f64>()).max(1e-300);
