@@ -91,7 +91,9 @@ impl Inference {
     /// filled at most. Measured on 9x9, counting to 2, time against no inference (median of
     /// five pairs of whole runs) for shares 1/2, 9/16, 5/8, 11/16 and 3/4: top1465 0.74,
     /// 0.65, 0.60, 0.64, 0.85; 17-clue 0.88, 0.97, 0.90, 0.90, 0.96; forum-hardest-1106
-    /// 1.31, 1.13, 0.94, 1.06, 1.02.
+    /// 1.31, 1.13, 0.94, 1.06, 1.02. Measured again once these nodes also chose where to
+    /// branch (instructions of whole runs against 5/8): 1/2, 9/16 and 11/16 cost 27%, 11%
+    /// and 16% more on forum-hardest-1106, and 1/2 twice as much on serg-multi-10000.
     pub const SHALLOW_SHARE: (u32, u32) = (5, 8);
 
     /// The size of search from which [`Inference::Auto`] makes inference (probing):
