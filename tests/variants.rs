@@ -119,6 +119,35 @@ fn the_cli_checks_and_solves_every_shared_file() {
     assert_eq!(out(&run).matches("\"verdict\":\"unique\"").count(), 54);
 }
 
+#[test]
+fn variant_puzzles_come_through_standard_input_as_from_a_file() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/variants.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    for args in [
+        &["sudoku", "solve", "--format", "line"][..],
+        &["sudoku", "check"],
+        &["sudoku", "count", "--format", "json"],
+        &["sudoku", "rate"],
+    ] {
+        let from_file = xcover(&[args, &[path]].concat(), "");
+        let from_stdin = xcover(&[args, &["-"]].concat(), &text);
+        assert!(from_file.status.success(), "{args:?}: {}", err(&from_file));
+        assert!(
+            from_stdin.status.success(),
+            "{args:?}: {}",
+            err(&from_stdin)
+        );
+        let on_stdin = out(&from_stdin).replace("<stdin>", path);
+        assert_eq!(on_stdin, out(&from_file), "{args:?}");
+        assert!(!out(&from_file).is_empty(), "{args:?}");
+    }
+    // Errors name standard input, with the line.
+    let broken = "puzzles: 1\npuzzle: x\nvariant: killer\nbroken\n";
+    let run = xcover(&["sudoku", "check", "-"], broken);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(err(&run).contains("<stdin>:4:"), "{}", err(&run));
+}
+
 /// A puzzle file of one block.
 fn block(size: usize, boxes: &str, rules: &str, grid: &[&str], extra: &str) -> String {
     format!(

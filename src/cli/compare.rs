@@ -99,14 +99,15 @@ fn read_variants(files: &[String], outcome: &mut Outcome) -> (Vec<Source>, Puzzl
     let mut puzzles = Vec::new();
     let mut sources = Vec::new();
     for path in files {
-        let entries = match super::variant::entries(path) {
-            Ok(entries) => entries,
+        let (name, entries) = match super::variant::entries(path) {
+            Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");
                 *outcome = Outcome::InvalidInput;
                 continue;
             }
         };
+        let path = name.to_string();
         for entry in entries {
             match entry {
                 Ok(entry) => {

@@ -87,13 +87,14 @@ fn read_reported(
 ) -> (String, Vec<Option<(usize, Subject)>>, Outcome) {
     let mut outcome = Outcome::Success;
     if super::variant::is_variant_input(&[path.to_string()]) {
-        let entries = match super::variant::entries(path) {
-            Ok(entries) => entries,
+        let (name, entries) = match super::variant::entries(path) {
+            Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");
                 return (path.to_string(), Vec::new(), Outcome::InvalidInput);
             }
         };
+        let path = &*name;
         let subjects = entries
             .into_iter()
             .map(|entry| match entry {
@@ -427,14 +428,15 @@ fn rate_variants(args: &RateArgs) -> io::Result<Outcome> {
     let mut out = stdout();
     let mut tally = Tally::default();
     for path in &args.files {
-        let entries = match super::variant::entries(path) {
-            Ok(entries) => entries,
+        let (name, entries) = match super::variant::entries(path) {
+            Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");
                 outcome = Outcome::InvalidInput;
                 continue;
             }
         };
+        let path = &*name;
         let judged: Vec<Result<(usize, Judgement), (usize, String)>> = entries
             .par_iter()
             .map(|entry| match entry {

@@ -10,6 +10,7 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -50,12 +51,18 @@ pub enum Layout {
     Json,
 }
 
-/// Whether the first of `files` holds variant puzzles (standard input is never sniffed: it
-/// is read as plain grids).
+/// Whether the first of `files` holds variant puzzles. Standard input (`-`) is looked at
+/// without being consumed (its first buffer, up to 8 KiB, is peeked at), so plain grids
+/// are then still read from it in full.
 pub fn is_variant_input(files: &[String]) -> bool {
-    let Some(first) = files.iter().find(|file| *file != "-") else {
+    let Some(first) = files.first() else {
         return false;
     };
+    if first == "-" {
+        let mut stdin = io::stdin().lock();
+        let head = io::BufRead::fill_buf(&mut stdin).unwrap_or_default();
+        return text::is_variant_text(&String::from_utf8_lossy(head));
+    }
     let Ok(mut file) = std::fs::File::open(first) else {
         return false;
     };
@@ -65,15 +72,19 @@ pub fn is_variant_input(files: &[String]) -> bool {
     text::is_variant_text(&String::from_utf8_lossy(&head))
 }
 
-/// The puzzles of one file: each read or its error; a file that cannot be read at all is
-/// one error.
-pub fn entries(path: &str) -> Result<Vec<Result<Entry, ReadError>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
-    if text.trim_start().starts_with(['{', '[']) {
-        text::read_json(&text).map_err(|error| format!("{path}: {error}"))
+/// The puzzles of one input, in order: each read or why it cannot be.
+pub type Entries = Vec<Result<Entry, ReadError>>;
+
+/// The puzzles of one file (standard input for `-`), with the name to use in messages; a
+/// file that cannot be read at all is one error.
+pub fn entries(path: &str) -> Result<(Arc<str>, Entries), String> {
+    let (name, text) = super::input::read_text(path)?;
+    let entries = if text.trim_start().starts_with(['{', '[']) {
+        text::read_json(&text).map_err(|error| format!("{name}: {error}"))?
     } else {
-        Ok(text::read(&text))
-    }
+        text::read(&text)
+    };
+    Ok((name, entries))
 }
 
 /// One puzzle's record: its text, the work done, whether the search finished, and a message
@@ -108,14 +119,15 @@ pub fn run(
         }
     );
     for path in files {
-        let entries = match entries(path) {
-            Ok(entries) => entries,
+        let (name, entries) = match entries(path) {
+            Ok(read) => read,
             Err(message) => {
                 eprintln!("xcover: {message}");
                 outcome = Outcome::InvalidInput;
                 continue;
             }
         };
+        let path = &*name;
         let records: Vec<Record> = entries
             .par_iter()
             .map(|entry| match entry {
@@ -426,13 +438,14 @@ fn stats_json(stats: Stats) -> Value {
 /// `sudoku encode` for a variant puzzle: its exact-cover problem in Knuth's format (with
 /// DLX2's colours when it has cages).
 pub fn encode(index: Option<usize>, path: &str) -> io::Result<Outcome> {
-    let entries = match entries(path) {
-        Ok(entries) => entries,
+    let (name, entries) = match entries(path) {
+        Ok(read) => read,
         Err(message) => {
             eprintln!("xcover: {message}");
             return Ok(Outcome::InvalidInput);
         }
     };
+    let path = &*name;
     let wanted = index.unwrap_or(1);
     let Some(entry) = wanted.checked_sub(1).and_then(|i| entries.get(i)) else {
         eprintln!(
