@@ -893,6 +893,66 @@ fn generate_variant_prints_files_that_read_back() {
 }
 
 #[test]
+fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
+    let level_of = |puzzle: &Puzzle| {
+        logic::rating_of(&logic::solve_from(logic::Position::of_variant(puzzle))).level
+    };
+    for level in logic::Level::ALL {
+        let args = ["sudoku", "generate", "--variant", "x", "--difficulty"];
+        let more = [level.name(), "--count", "2", "--seed", "3"];
+        let run = xcover(&[&args[..], &more[..]].concat(), "");
+        assert!(run.status.success(), "{level}: {}", err(&run));
+        let entries: Vec<Entry> = text::read(&out(&run))
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(entries.len(), 2, "{level}");
+        for entry in entries {
+            let puzzle = &entry.puzzle;
+            assert_eq!(level_of(puzzle), level);
+            // Unique by the backtracker (not the engine the generator used), and the stated
+            // solution keeps every rule.
+            let backtracker = Backtracker::new(&puzzle.rules);
+            assert_eq!(backtracker.count(&puzzle.givens, 2), 1, "{level}");
+            let solution = entry.solution.as_ref().unwrap();
+            assert_eq!(
+                check::broken_rule(&puzzle.rules, &puzzle.givens, solution),
+                None
+            );
+            // Minimal among the puzzles of its level: without any one given, the puzzle has
+            // another solution or is harder.
+            for cell in (0..81).filter(|&cell| puzzle.givens[cell] != 0) {
+                let fewer = Puzzle {
+                    givens: puzzle
+                        .givens
+                        .iter()
+                        .enumerate()
+                        .map(|(c, &v)| if c == cell { 0 } else { v })
+                        .collect(),
+                    ..puzzle.clone()
+                };
+                assert!(
+                    backtracker.count(&fewer.givens, 2) == 2 || level_of(&fewer) > level,
+                    "{level}: given {cell} could go"
+                );
+            }
+        }
+    }
+    // A level that 4x4 X puzzles never reach: a clear error after a bounded number of tries.
+    let args = ["sudoku", "generate", "--variant", "x", "--size", "4"];
+    let run = xcover(
+        &[&args[..], &["--difficulty", "hard", "--seed", "1"]].concat(),
+        "",
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("no hard puzzle of side 4 under these rules in 200 tries"),
+        "{}",
+        err(&run)
+    );
+}
+
+#[test]
 fn compare_runs_the_engine_and_both_backtrackers_on_variants() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/variants.txt");
     let run = xcover(

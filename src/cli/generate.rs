@@ -12,7 +12,7 @@ use super::{Outcome, finish, grid_json, signals, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
+use xcover::sudoku::variant::generate::{generate_killer_of_level, generate_variant_of_level};
 use xcover::sudoku::variant::text as variant_text;
 use xcover::sudoku::variant::{Rules, cell_name};
 use xcover::sudoku::{BoxShape, Encoding};
@@ -47,8 +47,8 @@ pub struct GenerateArgs {
     /// Make variant puzzles instead, minimal, in the plain variant format (with their
     /// solutions): rules joined by commas from jigsaw (a random region map instead of boxes),
     /// x, windoku, anti-knight, anti-king, non-consecutive, killer (a random cage layout);
-    /// e.g. --variant jigsaw,x.
-    #[arg(long, value_name = "RULES", conflicts_with_all = ["difficulty", "symmetry", "format"])]
+    /// e.g. --variant jigsaw,x. With --difficulty, minimal among the puzzles of that level.
+    #[arg(long, value_name = "RULES", conflicts_with_all = ["symmetry", "format"])]
     variant: Option<String>,
 }
 
@@ -232,10 +232,12 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
+    let level = args.difficulty.map(Level::from);
+    let asked = level.map_or(String::new(), |level| format!(" --difficulty {level}"));
     let mut out = stdout();
     writeln!(
         out,
-        "# Made by xcover sudoku generate --variant {names} --seed {seed}\npuzzles: {}",
+        "# Made by xcover sudoku generate --variant {names}{asked} --seed {seed}\npuzzles: {}",
         args.count
     )?;
     let mut start = 0;
@@ -245,15 +247,20 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
             .into_par_iter()
             .map(|index| {
                 if killer {
-                    generate_killer(&rules, seed, index)
+                    generate_killer_of_level(&rules, seed, index, level, &signals::stopped)
                 } else {
-                    generate_variant(&rules, seed, index)
+                    generate_variant_of_level(&rules, seed, index, level, &signals::stopped)
                 }
             })
             .collect();
-        for result in made {
+        for (index, result) in (start..).zip(made) {
             let generated = match result {
                 Ok(generated) => generated,
+                Err(_) if signals::stopped() => {
+                    out.flush()?;
+                    eprintln!("xcover: interrupted; {index} puzzles were made");
+                    return Ok(Outcome::Interrupted);
+                }
                 Err(error) => {
                     eprintln!("xcover: {error}");
                     out.flush()?;
@@ -269,10 +276,23 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
             let clues = puzzle.givens.iter().filter(|&&v| v != 0).count();
             write!(
                 out,
-                "\npuzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\nseed: {seed}\nmode: \
-                 minimal\nclues: {clues}\nminimal: yes\ngrid:\n{}",
+                "\npuzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\nseed: {seed}\n{}",
                 puzzle.id,
                 puzzle.rules.names().join(" "),
+                // Below "needs search", removals that made the puzzle harder were refused: it
+                // is minimal among the puzzles of its level only.
+                if level.is_some_and(|level| level != Level::NeedsSearch) {
+                    format!("mode: difficulty\nclues: {clues}\n")
+                } else {
+                    format!("mode: minimal\nclues: {clues}\nminimal: yes\n")
+                },
+            )?;
+            if let Some(level) = level {
+                writeln!(out, "difficulty: {level}")?;
+            }
+            write!(
+                out,
+                "grid:\n{}",
                 variant_text::grid_lines(n, &puzzle.givens)
             )?;
             if let Some(regions) = &puzzle.rules.regions {

@@ -6,7 +6,9 @@
 //! are removed in random order, each removal kept only if the exact-cover engine still finds
 //! one solution. One pass leaves a minimal puzzle (removing givens never makes another removal
 //! possible again). Puzzle `k` of a run with seed `s` comes from its own random stream, so the
-//! same seed gives the same puzzles whatever the number of threads.
+//! same seed gives the same puzzles whatever the number of threads. A difficulty, when asked
+//! for, is the logic solver's rating: removals that would pass it are refused, and a puzzle
+//! that ends easier gives way to a new full grid.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -15,6 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use super::backtrack::Backtracker;
 use super::{Cage, Puzzle, Rules, VariantEncoding, connected, orthogonal_neighbours};
 use crate::sudoku::BoxShape;
+use crate::sudoku::logic::{self, Level, Position};
 
 /// Placements the backtracking solver may make for one full grid before the generator draws
 /// again (new regions for a jigsaw).
@@ -23,6 +26,9 @@ const FILL_BUDGET: u64 = 20_000;
 /// Full grids tried (each with new random regions for a jigsaw) before giving up: an X-jigsaw
 /// of side 6 has no solution for most region maps.
 const ATTEMPTS: usize = 2_000;
+
+/// Puzzles made and dropped for not being of the asked difficulty before giving up.
+pub const LEVEL_ATTEMPTS: usize = 200;
 
 /// A generated puzzle with its solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,12 +57,28 @@ pub fn generate_variant(
     seed: u64,
     index: u64,
 ) -> Result<GeneratedVariant, GenerateVariantError> {
+    generate_variant_of_level(rules, seed, index, None, &|| false)
+}
+
+/// [`generate_variant`], of the difficulty `level` when given, as the logic solver rates it
+/// ([`logic::rating_of`]): a removal that would make the puzzle harder than `level` is
+/// refused (the puzzle is then minimal among those of at most that level), and a puzzle that
+/// ends easier is dropped for a new full grid, up to [`LEVEL_ATTEMPTS`] of them. `stop` is
+/// asked before each full grid: when it says so, the generation ends with an error
+/// ("interrupted").
+pub fn generate_variant_of_level(
+    rules: &Rules,
+    seed: u64,
+    index: u64,
+    level: Option<Level>,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<GeneratedVariant, GenerateVariantError> {
     if !rules.cages.is_empty() {
         return Err(GenerateVariantError(
             "cages are drawn by generate_killer, not given".into(),
         ));
     }
-    generate(rules, seed, index, false)
+    generate(rules, seed, index, false, level, stop)
 }
 
 /// A killer puzzle under `rules` (plus cages): a full grid, then a random cage layout that
@@ -68,11 +90,27 @@ pub fn generate_killer(
     seed: u64,
     index: u64,
 ) -> Result<GeneratedVariant, GenerateVariantError> {
+    generate_killer_of_level(rules, seed, index, None, &|| false)
+}
+
+/// [`generate_killer`] of a difficulty, as [`generate_variant_of_level`].
+pub fn generate_killer_of_level(
+    rules: &Rules,
+    seed: u64,
+    index: u64,
+    level: Option<Level>,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<GeneratedVariant, GenerateVariantError> {
     let rules = Rules {
         cages: Vec::new(),
         ..rules.clone()
     };
-    generate(&rules, seed, index, true)
+    generate(&rules, seed, index, true, level, stop)
+}
+
+/// The difficulty of a variant puzzle, as the logic solver rates it.
+fn level_of(puzzle: &Puzzle) -> Level {
+    logic::rating_of(&logic::solve_from(Position::of_variant(puzzle))).level
 }
 
 fn generate(
@@ -80,11 +118,24 @@ fn generate(
     seed: u64,
     index: u64,
     killer: bool,
+    level: Option<Level>,
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<GeneratedVariant, GenerateVariantError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     let n = rules.size;
+    // Removals that would make the puzzle harder than asked are refused; "needs search" is
+    // the top, which every removal stays within.
+    let ceiling = level.filter(|&level| level != Level::NeedsSearch);
+    let within = |puzzle: &Puzzle| ceiling.is_none_or(|ceiling| level_of(puzzle) <= ceiling);
+    let mut made: Vec<Level> = Vec::new();
     for _attempt in 0..ATTEMPTS {
+        if made.len() >= LEVEL_ATTEMPTS {
+            break;
+        }
+        if stop() {
+            return Err(GenerateVariantError("interrupted".into()));
+        }
         let mut rules = rules.clone();
         if rules.regions.is_some() {
             rules.regions = Some(random_regions(n, &mut rng));
@@ -122,21 +173,41 @@ fn generate(
             givens: vec![0; n * n],
             ..puzzle.clone()
         };
-        if killer && unique(&bare) {
-            return Ok(GeneratedVariant {
-                puzzle: bare,
-                solution,
-            });
+        if killer && unique(&bare) && within(&bare) {
+            puzzle = bare;
+        } else {
+            let mut cells: Vec<usize> = (0..n * n).collect();
+            cells.shuffle(&mut rng);
+            for cell in cells {
+                let given = std::mem::take(&mut puzzle.givens[cell]);
+                if !unique(&puzzle) || !within(&puzzle) {
+                    puzzle.givens[cell] = given;
+                }
+            }
         }
-        let mut cells: Vec<usize> = (0..n * n).collect();
-        cells.shuffle(&mut rng);
-        for cell in cells {
-            let given = std::mem::take(&mut puzzle.givens[cell]);
-            if !unique(&puzzle) {
-                puzzle.givens[cell] = given;
+        if let Some(level) = level {
+            let reached = level_of(&puzzle);
+            if reached != level {
+                made.push(reached);
+                continue;
             }
         }
         return Ok(GeneratedVariant { puzzle, solution });
+    }
+    if let Some(level) = level.filter(|_| !made.is_empty()) {
+        let counts: Vec<String> = Level::ALL
+            .iter()
+            .filter_map(|l| {
+                let k = made.iter().filter(|&m| m == l).count();
+                (k > 0).then(|| format!("{k} {l}"))
+            })
+            .collect();
+        return Err(GenerateVariantError(format!(
+            "no {level} puzzle of side {n} under these rules in {} tries (made instead: {}); \
+             try another level",
+            made.len(),
+            counts.join(", ")
+        )));
     }
     Err(GenerateVariantError(format!(
         "no full grid of side {n} under these rules was found (tried {ATTEMPTS} times)"

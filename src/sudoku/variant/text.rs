@@ -306,7 +306,8 @@ fn read_keys<'a>(
                 }
                 block.cages = Some((line, cages));
             }
-            "variant" | "seed" | "mode" | "target_clues" | "clues" | "minimal" | "title" => {}
+            "variant" | "seed" | "mode" | "target_clues" | "clues" | "minimal" | "title"
+            | "difficulty" => {}
             _ => return Err(fail(format!("unknown key '{key}'"))),
         }
     }
