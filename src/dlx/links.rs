@@ -892,17 +892,17 @@ impl Links {
     /// (serg-multi-10000 39% more instructions at every node); with the rules at every node
     /// an empty 64x64 grid no longer finds a solution in 20 s; probing makes its own choice.
     fn heaviest_of_fewest(&self, first: u32, len: u32) -> u32 {
-        let mut best = (first, 0);
+        let mut best = (first, 0u64);
         for i in first..=self.primary {
             if Self::get(&self.top, i) != len {
                 continue;
             }
-            let mut weight = 0;
+            let mut weight: u64 = 0;
             let mut p = self.down(i);
             while p != i {
                 let mut q = Self::get(&self.right, p);
                 while q != p {
-                    weight += Self::get(&self.top, self.top(q)) - 1;
+                    weight += u64::from(Self::get(&self.top, self.top(q)) - 1);
                     q = Self::get(&self.right, q);
                 }
                 p = self.down(p);
