@@ -231,20 +231,13 @@ impl<'e> Generator<'e> {
             }
             seen.push(rating.level);
         }
-        let made: Vec<String> = Level::ALL
-            .iter()
-            .filter_map(|level| {
-                let n = seen.iter().filter(|&l| l == level).count();
-                (n > 0).then(|| format!("{n} {level}"))
-            })
-            .collect();
         Err(GenerateError(format!(
             "no {} puzzle with boxes {} and {} symmetry in {attempts} attempts (made instead: \
              {}); try another level",
             request.difficulty.map_or("", |l| l.name()),
             request.shape,
             request.symmetry,
-            made.join(", ")
+            Level::tally(&seen)
         )))
     }
 

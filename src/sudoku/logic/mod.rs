@@ -172,6 +172,19 @@ impl Level {
             Level::NeedsSearch => "needs-search",
         }
     }
+
+    /// How many of `levels` are at each level, easiest first, the absent left out: "3 easy,
+    /// 1 expert" (what a generator made instead of the level it was asked for).
+    pub fn tally(levels: &[Level]) -> String {
+        let counts: Vec<String> = Level::ALL
+            .iter()
+            .filter_map(|level| {
+                let n = levels.iter().filter(|&l| l == level).count();
+                (n > 0).then(|| format!("{n} {level}"))
+            })
+            .collect();
+        counts.join(", ")
+    }
 }
 
 impl fmt::Display for Level {

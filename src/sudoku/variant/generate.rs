@@ -195,18 +195,11 @@ fn generate(
         return Ok(GeneratedVariant { puzzle, solution });
     }
     if let Some(level) = level.filter(|_| !made.is_empty()) {
-        let counts: Vec<String> = Level::ALL
-            .iter()
-            .filter_map(|l| {
-                let k = made.iter().filter(|&m| m == l).count();
-                (k > 0).then(|| format!("{k} {l}"))
-            })
-            .collect();
         return Err(GenerateVariantError(format!(
             "no {level} puzzle of side {n} under these rules in {} tries (made instead: {}); \
              try another level",
             made.len(),
-            counts.join(", ")
+            Level::tally(&made)
         )));
     }
     Err(GenerateVariantError(format!(
