@@ -953,6 +953,92 @@ fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
 }
 
 #[test]
+fn a_variant_count_splits_into_shards_and_tasks_that_add_up() {
+    // An empty 6x6 X-sudoku and a 6x6 killer with its cages but no givens (colours in the
+    // encoding): every way of splitting the count adds up to the backtracker's count.
+    let killer_cages = "cages: 18\n3 r1c1 r1c2\n7 r1c3 r1c4\n11 r1c5 r1c6\n9 r2c1 r2c2\n\
+        7 r2c3 r2c4\n5 r2c5 r2c6\n6 r3c1 r3c2\n8 r3c3 r3c4\n7 r3c5 r3c6\n9 r4c1 r4c2\n\
+        9 r4c3 r4c4\n3 r4c5 r4c6\n6 r5c1 r5c2\n4 r5c3 r5c4\n11 r5c5 r5c6\n9 r6c1 r6c2\n\
+        7 r6c3 r6c4\n5 r6c5 r6c6\n";
+    let empty = "......\n".repeat(6);
+    let x = block(6, "2x3", "rows columns boxes diagonals", &["......"; 6], "");
+    let killer = format!(
+        "puzzles: 1\n\npuzzle: k\nsize: 6\nbox: 2x3\nrules: rows columns boxes cages\n\
+         grid:\n{empty}{killer_cages}end\n"
+    );
+    let dir = std::env::temp_dir().join(format!("xcover-variant-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [("x", x), ("killer", killer)] {
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, &text).unwrap();
+        let path = path.to_str().unwrap();
+        let entry = text::read(&text).remove(0).unwrap();
+        let backtracker = Backtracker::new(&entry.puzzle.rules);
+        let expected = backtracker.count(&entry.puzzle.givens, u128::MAX);
+        assert!(expected > 1, "{name}: {expected}");
+        let number = |run: &std::process::Output| -> u128 {
+            assert!(run.status.success(), "{name}: {}", err(run));
+            out(run).trim().parse().unwrap()
+        };
+        assert_eq!(number(&xcover(&["sudoku", "count", path], "")), expected);
+        // Shards, and their JSON records merged.
+        let mut records = String::new();
+        let mut sum = 0;
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            sum += number(&xcover(&["sudoku", "count", "--shard", &shard, path], ""));
+            let args = [
+                "sudoku", "count", "--shard", &shard, "--format", "json", path,
+            ];
+            records += &out(&xcover(&args, ""));
+        }
+        assert_eq!(sum, expected, "{name}");
+        let merged = xcover(&["merge", "-"], &records);
+        assert!(merged.status.success(), "{name}: {}", err(&merged));
+        assert_eq!(out(&merged).trim(), expected.to_string(), "{name}");
+        // The task list of `split`, each line run on its own.
+        let tasks = xcover(&["sudoku", "split", "--parts", "4", path], "");
+        assert!(tasks.status.success(), "{name}: {}", err(&tasks));
+        let sum: u128 = out(&tasks)
+            .lines()
+            .map(|task| number(&xcover(&["sudoku", "count", "--task", task, path], "")))
+            .sum();
+        assert_eq!(sum, expected, "{name}");
+        // A checkpointed count.
+        let saved = dir.join(format!("{name}.checkpoint"));
+        let args = [
+            "sudoku",
+            "count",
+            "--checkpoint",
+            saved.to_str().unwrap(),
+            path,
+        ];
+        assert_eq!(number(&xcover(&args, "")), expected, "{name}");
+    }
+    // solve --all is not split yet: a clear refusal.
+    let path = dir.join("x.txt");
+    let run = xcover(
+        &[
+            "sudoku",
+            "solve",
+            "--all",
+            "--shard",
+            "1/2",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("not yet its solve --all"),
+        "{}",
+        err(&run)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn compare_runs_the_engine_and_both_backtrackers_on_variants() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/variants.txt");
     let run = xcover(

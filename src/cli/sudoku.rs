@@ -276,17 +276,33 @@ fn run_variant(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
             let json = *format == ReportFormat::Json;
             (VariantTask::Check { json }, None, input)
         }
+        SudokuCommand::Split { parts, input } => {
+            return variant::is_variant_input(&input.files)
+                .then(|| variant::split(&input.files, *parts, input.inference.inference));
+        }
         _ => return None,
     };
     if !variant::is_variant_input(&input.files) {
         return None;
     }
-    if search.is_some_and(SearchArgs::any) {
-        eprintln!(
-            "xcover: --shard, --task, --checkpoint and --resume are not available for variant \
-             puzzles yet"
-        );
-        return Some(Ok(Outcome::InvalidInput));
+    if let Some(search) = search.filter(|search| search.any()) {
+        return Some(match task {
+            VariantTask::Count { limit, json } => variant::count_one(
+                &input.files,
+                limit,
+                json,
+                search,
+                input.inference.inference,
+                input.stats,
+            ),
+            _ => {
+                eprintln!(
+                    "xcover: --shard, --task, --checkpoint and --resume split the count of a \
+                     variant puzzle, not yet its solve --all"
+                );
+                Ok(Outcome::InvalidInput)
+            }
+        });
     }
     Some(variant::run(
         task,

@@ -16,7 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Outcome, finish, signals, stdout};
+use super::{Outcome, enumerate, finish, signals, stdout};
 use xcover::dlx::{self, Inference, Stats, Verdict};
 use xcover::sudoku::variant::text::{self, Entry, ReadError};
 use xcover::sudoku::variant::{VariantEncoding, check};
@@ -85,6 +85,137 @@ pub fn entries(path: &str) -> Result<(Arc<str>, Entries), String> {
         text::read(&text)
     };
     Ok((name, entries))
+}
+
+/// The one variant puzzle of the input, with the name of its file, for the flags that split,
+/// save or resume a single search; an error message says why there is not exactly one.
+fn single_entry(files: &[String]) -> Result<(Arc<str>, Entry), String> {
+    let mut found = Vec::new();
+    for path in files {
+        let (name, entries) = entries(path)?;
+        for entry in entries {
+            let entry =
+                entry.map_err(|error| format!("{name}:{}: {}", error.line, error.message))?;
+            found.push((name.clone(), entry));
+        }
+    }
+    match <[_; 1]>::try_from(found) {
+        Ok([one]) => Ok(one),
+        Err(found) => Err(format!(
+            "--shard, --task, --checkpoint, --resume and split work on one puzzle; the input \
+             holds {}",
+            found.len()
+        )),
+    }
+}
+
+/// Runs `work` on the solver of the input's one puzzle (its givens chosen, `inference` set,
+/// Ctrl-C wired); `None` as the solver when the givens exclude each other. An error message
+/// names the file and line.
+fn with_single_solver<T>(
+    files: &[String],
+    inference: Inference,
+    work: impl FnOnce(&str, &Entry, Option<&mut dlx::Solver<'_>>) -> Result<T, String>,
+) -> Result<T, String> {
+    let (name, entry) = single_entry(files)?;
+    let place = format!("{name}:{}", entry.line);
+    let encoding =
+        VariantEncoding::new(&entry.puzzle).map_err(|error| format!("{place}: {error}"))?;
+    let mut solver = encoding.solver(&entry.puzzle);
+    if let Some(solver) = &mut solver {
+        solver.set_cancel_flag(Some(signals::flag()));
+        solver.set_inference(inference);
+    }
+    work(&place, &entry, solver.as_mut())
+}
+
+/// `count` of one variant puzzle with --shard, --task, --checkpoint or --resume: the part of
+/// its search the flags name, on every core, as for plain grids (the JSON record is the one
+/// `merge` adds up).
+pub fn count_one(
+    files: &[String],
+    limit: Option<u128>,
+    json: bool,
+    search: &enumerate::SearchArgs,
+    inference: Inference,
+    stats: bool,
+) -> io::Result<Outcome> {
+    let started = Instant::now();
+    let counted = with_single_solver(files, inference, |place, entry, solver| {
+        let Some(solver) = solver else {
+            // The givens exclude each other: no search, no solution.
+            return Ok((entry.clone(), None));
+        };
+        let wanted = enumerate::Wanted {
+            limit,
+            ordered: false,
+            visit: None,
+        };
+        Ok((
+            entry.clone(),
+            Some(enumerate::run(solver, search, &wanted, place)?),
+        ))
+    });
+    let (entry, finished) = match counted {
+        Ok(counted) => counted,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let (solutions, work, interrupted) =
+        finished.as_ref().map_or((0, Stats::default(), false), |f| {
+            (f.solutions, f.stats, f.interrupted)
+        });
+    let mut out = stdout();
+    match (&finished, json) {
+        (Some(finished), true) => {
+            let mut record = finished.record();
+            if let Value::Object(fields) = &mut record {
+                fields.insert("line".into(), json!(entry.line));
+                fields.insert("id".into(), json!(entry.puzzle.id));
+                fields.insert("limit".into(), json!(limit));
+                fields.insert("stats".into(), stats_json(work));
+            }
+            writeln!(out, "{record}")?;
+        }
+        (None, true) => writeln!(out, "{}", json!({"line": entry.line, "count": 0}))?,
+        (_, false) if interrupted => writeln!(out, "{solutions} (partial)")?,
+        (_, false) => writeln!(out, "{solutions}")?,
+    }
+    if stats {
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "puzzles 1, solutions {solutions}, nodes {}, branch points {}, updates {}, time \
+             {seconds:.3} s",
+            work.nodes, work.branches, work.updates
+        );
+    }
+    finish(
+        out,
+        if interrupted {
+            Outcome::Interrupted
+        } else {
+            Outcome::Success
+        },
+    )
+}
+
+/// `split` of one variant puzzle: the task list of its search (see `enumerate::print_tasks`).
+pub fn split(files: &[String], parts: usize, inference: Inference) -> io::Result<Outcome> {
+    let mut out = stdout();
+    let split = with_single_solver(files, inference, |_, _, solver| {
+        let solver = solver.ok_or_else(|| {
+            "the givens exclude each other: the puzzle has no solution and nothing to split"
+                .to_string()
+        })?;
+        enumerate::print_tasks(solver, parts, &mut out).map_err(|error| error.to_string())
+    });
+    if let Err(message) = split {
+        eprintln!("xcover: {message}");
+        return Ok(Outcome::InvalidInput);
+    }
+    finish(out, Outcome::Success)
 }
 
 /// One puzzle's record: its text, the work done, whether the search finished, and a message
