@@ -186,9 +186,9 @@ pub fn count_one(
     if stats {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
-            "puzzles 1, solutions {solutions}, nodes {}, branch points {}, updates {}, time \
-             {seconds:.3} s",
-            work.nodes, work.branches, work.updates
+            "puzzles 1, solutions {solutions}, nodes {}, branch points {}, removals {}, updates \
+             {}, time {seconds:.3} s",
+            work.nodes, work.branches, work.removals, work.updates
         );
     }
     finish(
@@ -299,11 +299,12 @@ pub fn run(
     if stats {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
-            "puzzles {puzzles}, solutions {}, nodes {}, branch points {}, updates {}, time \
-             {seconds:.3} s ({:.1} us per puzzle)",
+            "puzzles {puzzles}, solutions {}, nodes {}, branch points {}, removals {}, updates \
+             {}, time {seconds:.3} s ({:.1} us per puzzle)",
             total.solutions,
             total.nodes,
             total.branches,
+            total.removals,
             total.updates,
             seconds * 1e6 / puzzles.max(1) as f64
         );
