@@ -110,23 +110,22 @@ fn single_entry(files: &[String]) -> Result<(Arc<str>, Entry), String> {
 }
 
 /// Runs `work` on the solver of the input's one puzzle (its givens chosen, `inference` set,
-/// Ctrl-C wired); `None` as the solver when the givens exclude each other. An error message
-/// names the file and line.
+/// Ctrl-C wired), with the name of its file and the puzzle; `None` as the solver when the
+/// givens exclude each other. An error message names the file and line.
 fn with_single_solver<T>(
     files: &[String],
     inference: Inference,
     work: impl FnOnce(&str, &Entry, Option<&mut dlx::Solver<'_>>) -> Result<T, String>,
 ) -> Result<T, String> {
     let (name, entry) = single_entry(files)?;
-    let place = format!("{name}:{}", entry.line);
-    let encoding =
-        VariantEncoding::new(&entry.puzzle).map_err(|error| format!("{place}: {error}"))?;
+    let encoding = VariantEncoding::new(&entry.puzzle)
+        .map_err(|error| format!("{name}:{}: {error}", entry.line))?;
     let mut solver = encoding.solver(&entry.puzzle);
     if let Some(solver) = &mut solver {
         solver.set_cancel_flag(Some(signals::flag()));
         solver.set_inference(inference);
     }
-    work(&place, &entry, solver.as_mut())
+    work(&name, &entry, solver.as_mut())
 }
 
 /// `count` of one variant puzzle with --shard, --task, --checkpoint or --resume: the part of
@@ -141,22 +140,21 @@ pub fn count_one(
     stats: bool,
 ) -> io::Result<Outcome> {
     let started = Instant::now();
-    let counted = with_single_solver(files, inference, |place, entry, solver| {
+    let counted = with_single_solver(files, inference, |file, entry, solver| {
         let Some(solver) = solver else {
             // The givens exclude each other: no search, no solution.
-            return Ok((entry.clone(), None));
+            return Ok((file.to_string(), entry.clone(), None));
         };
+        let place = format!("{file}:{}", entry.line);
         let wanted = enumerate::Wanted {
             limit,
             ordered: false,
             visit: None,
         };
-        Ok((
-            entry.clone(),
-            Some(enumerate::run(solver, search, &wanted, place)?),
-        ))
+        let finished = enumerate::run(solver, search, &wanted, &place)?;
+        Ok((file.to_string(), entry.clone(), Some(finished)))
     });
-    let (entry, finished) = match counted {
+    let (file, entry, finished) = match counted {
         Ok(counted) => counted,
         Err(message) => {
             eprintln!("xcover: {message}");
@@ -172,6 +170,7 @@ pub fn count_one(
         (Some(finished), true) => {
             let mut record = finished.record();
             if let Value::Object(fields) = &mut record {
+                fields.insert("file".into(), json!(file));
                 fields.insert("line".into(), json!(entry.line));
                 fields.insert("id".into(), json!(entry.puzzle.id));
                 fields.insert("limit".into(), json!(limit));
@@ -179,7 +178,11 @@ pub fn count_one(
             }
             writeln!(out, "{record}")?;
         }
-        (None, true) => writeln!(out, "{}", json!({"line": entry.line, "count": 0}))?,
+        (None, true) => writeln!(
+            out,
+            "{}",
+            json!({"file": file, "line": entry.line, "id": entry.puzzle.id, "count": 0})
+        )?,
         (_, false) if interrupted => writeln!(out, "{solutions} (partial)")?,
         (_, false) => writeln!(out, "{solutions}")?,
     }
