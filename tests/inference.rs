@@ -1,7 +1,7 @@
 //! Inference inside the search: the rules really remove options, and no setting changes an
 //! answer (oracle counts, Sudoku counts up to a limit, the large grids' published solutions).
 
-use xcover::dlx::{Inference, Matrix, Stats, format};
+use xcover::dlx::{Inference, Matrix, Problem, Stats, format};
 use xcover::problems;
 use xcover::sudoku::{Encoding, Grid, Verdict, check, text};
 
@@ -38,6 +38,68 @@ fn the_pair_rule_finds_a_naked_pair() {
     solver.set_inference(Inference::Root);
     assert_eq!(solver.count(None), 2);
     assert_eq!(solver.stats().removals, 2, "{:?}", solver.stats());
+}
+
+/// Six items on each side of a one-to-one block: a, b, c share x, y, z among them (each
+/// holds two of them, no two the same two, so no pair rule applies); d holds x, u, v; e and
+/// f hold u, v, w. Then x goes to one of a, b, c, so "d x" is in no solution: a Hall set of
+/// three, which only the block's matching sees.
+fn hall_triple(blocks: bool) -> Matrix {
+    let mut problem = Problem::new();
+    let left = ["a", "b", "c", "d", "e", "f"].map(|name| problem.add_primary(name).unwrap());
+    let right = ["x", "y", "z", "u", "v", "w"].map(|name| problem.add_primary(name).unwrap());
+    let edges = [
+        "a x", "a y", "b y", "b z", "c z", "c x", "d x", "d u", "d v", "e u", "e v", "e w", "f u",
+        "f v", "f w",
+    ];
+    for edge in edges {
+        problem
+            .add_option_by_names(&edge.split(' ').collect::<Vec<_>>())
+            .unwrap();
+    }
+    if blocks {
+        problem.add_block(&left, &right).unwrap();
+    }
+    Matrix::new(problem).unwrap()
+}
+
+#[test]
+fn a_declared_block_finds_a_hall_set_of_three() {
+    // (Probing would find it without the block too: both options of a lead to x's cover.)
+    for inference in [Inference::Root, Inference::EveryNode] {
+        let (count, plain) = count_with(&hall_triple(false), inference);
+        assert_eq!((count, plain.removals), (8, 0), "{inference}: {plain:?}");
+        let (count, matched) = count_with(&hall_triple(true), inference);
+        assert_eq!(count, 8, "{inference}");
+        assert!(matched.removals >= 1, "{inference}: {matched:?}");
+    }
+    // Shallow inference leaves blocks alone: there they cost more than they save (9x9).
+    let shallow = |blocks| count_with(&hall_triple(blocks), Inference::Shallow);
+    assert_eq!(shallow(true), shallow(false));
+}
+
+#[test]
+fn a_block_that_options_break_is_refused_with_the_option_named() {
+    let mut problem = Problem::new();
+    let [a, b, x, y] = ["a", "b", "x", "y"].map(|name| problem.add_primary(name).unwrap());
+    problem.add_option(&[a, x]).unwrap();
+    problem.add_option(&[b, x, y]).unwrap();
+    problem.add_block(&[a, b], &[x, y]).unwrap();
+    let error = Matrix::new(problem).unwrap_err().to_string();
+    assert!(error.contains("option 2 ('b x y')"), "{error}");
+    let mut problem = Problem::new();
+    let [a, b, x] = ["a", "b", "x"].map(|name| problem.add_primary(name).unwrap());
+    let s = problem.add_secondary("s").unwrap();
+    for (left, right, why) in [
+        (vec![a, b], vec![x], "same size"),
+        (vec![], vec![], "same size"),
+        (vec![a], vec![a], "twice"),
+        (vec![a], vec![s], "secondary"),
+    ] {
+        let error = problem.add_block(&left, &right).unwrap_err().to_string();
+        assert!(error.contains(why), "{error}");
+    }
+    assert!(problem.blocks().is_empty());
 }
 
 #[test]

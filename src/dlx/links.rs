@@ -29,6 +29,7 @@ use super::matrix::{ItemLink, Matrix};
 
 mod chosen;
 mod inference;
+mod matching;
 mod multiplicity;
 mod probe;
 
@@ -152,6 +153,8 @@ pub(crate) struct Links {
     hidden_before: Vec<u64>,
     /// Scratch space of the inference rules (see `inference.rs`).
     scratch: inference::Scratch,
+    /// The problem's one-to-one blocks and their filtering (see `matching.rs`).
+    blocks: matching::Blocks,
 }
 
 /// Where the search loop resumes.
@@ -241,6 +244,7 @@ impl Links {
                 .collect(),
             first_tweak: if multi { vec![0; levels] } else { Vec::new() },
             scratch: inference::Scratch::new(matrix.item_count as usize, matrix.nodes.len()),
+            blocks: matching::Blocks::new(matrix),
         };
         if let Err(BrokenLinks(why)) = links.check() {
             panic!("a matrix with broken links: {why}");
@@ -323,6 +327,10 @@ impl Links {
         self.base = 0;
         self.root = 0;
         self.inferring = self.resolved_inference();
+        self.blocks.enable(!matches!(
+            self.inferring,
+            Inference::None | Inference::Shallow
+        ));
         if self.inferring == Inference::Root {
             self.inferring = Inference::None;
             if !self.all_covered() && self.fewest_options().1 >= 2 {

@@ -70,6 +70,11 @@ pub struct Matrix {
     /// For each matrix item index `0..=item_count`, how many times it must be covered (at
     /// least, at most), or empty when every item is covered exactly once.
     pub(crate) bounds: Vec<(u32, u32)>,
+    /// The one-to-one blocks of [`Problem::add_block`] as matrix item indices: block `k` is
+    /// `block_items[block_starts[k]..block_starts[k + 1]]`, one side then the other, each
+    /// half as long.
+    pub(crate) block_items: Vec<u32>,
+    pub(crate) block_starts: Vec<u32>,
     /// [`Matrix::fingerprint`], computed on first use.
     fingerprint: std::sync::OnceLock<u64>,
 }
@@ -81,6 +86,9 @@ pub enum MatrixError {
     NoPrimaryItem,
     /// More nodes than 32-bit indices can address.
     TooLarge,
+    /// An option breaks a one-to-one block ([`Problem::add_block`]): it contains an item of
+    /// the block but not exactly one of each side; or a block's item was given bounds.
+    BrokenBlock(String),
 }
 
 impl std::fmt::Display for MatrixError {
@@ -88,6 +96,7 @@ impl std::fmt::Display for MatrixError {
         match self {
             MatrixError::NoPrimaryItem => write!(f, "the problem has no primary item"),
             MatrixError::TooLarge => write!(f, "the problem is too large for 32-bit indices"),
+            MatrixError::BrokenBlock(why) => write!(f, "{why}"),
         }
     }
 }
@@ -215,7 +224,11 @@ impl Matrix {
         } else {
             Vec::new()
         };
+        let (block_items, block_starts) =
+            compile_blocks(&problem, &item_index, &nodes, &node_option)?;
         Ok(Matrix {
+            block_items,
+            block_starts,
             item_of,
             problem,
             nodes,
@@ -279,6 +292,76 @@ impl Matrix {
     pub fn item_len(&self, item: ItemId) -> u32 {
         self.nodes[self.item_index[item.0 as usize] as usize].top
     }
+}
+
+/// The blocks of `problem` as matrix item indices (flat, with starts), checked: an item with
+/// bounds, or an option that contains an item of a block but not exactly one of each side,
+/// is an error naming it.
+fn compile_blocks(
+    problem: &Problem,
+    item_index: &[u32],
+    nodes: &[Node],
+    node_option: &[u32],
+) -> Result<(Vec<u32>, Vec<u32>), MatrixError> {
+    let mut block_items = Vec::new();
+    let mut block_starts = vec![0];
+    // Per matrix item: 1 on the block's first side, 2 on its second, else 0.
+    let mut side = vec![0u8; item_index.len() + 1];
+    for (left, right) in problem.blocks() {
+        for (mark, items) in [(1, left), (2, right)] {
+            for &item in items {
+                if problem.bounds(item) != (1, 1) {
+                    return Err(MatrixError::BrokenBlock(format!(
+                        "item '{}' of a one-to-one block has bounds (only exactly once)",
+                        problem.name(item)
+                    )));
+                }
+                side[item_index[item.0 as usize] as usize] = mark;
+            }
+        }
+        let members = left
+            .iter()
+            .chain(right)
+            .map(|&item| item_index[item.0 as usize]);
+        for header in members.clone() {
+            let mut x = nodes[header as usize].down;
+            while x != header {
+                let mut counts = [0u32; 3];
+                let mut q = x;
+                loop {
+                    counts[side[nodes[q as usize].top as usize] as usize] += 1;
+                    q = nodes[q as usize].right;
+                    if q == x {
+                        break;
+                    }
+                }
+                if counts[1] != 1 || counts[2] != 1 {
+                    let option = OptionId(node_option[x as usize]);
+                    let names: Vec<&str> = problem
+                        .option(option)
+                        .iter()
+                        .map(|&i| problem.name(i))
+                        .collect();
+                    return Err(MatrixError::BrokenBlock(format!(
+                        "option {} ('{}') breaks a one-to-one block: it contains {} of its \
+                         first side ({}...) and {} of its second, not one of each",
+                        option.0 + 1,
+                        names.join(" "),
+                        counts[1],
+                        problem.name(left[0]),
+                        counts[2]
+                    )));
+                }
+                x = nodes[x as usize].down;
+            }
+        }
+        for header in members.clone() {
+            side[header as usize] = 0;
+        }
+        block_items.extend(members);
+        block_starts.push(block_items.len() as u32);
+    }
+    Ok((block_items, block_starts))
 }
 
 /// Links `members` into a doubly linked circle through `head`.

@@ -54,6 +54,9 @@ pub enum BuildError {
     /// Bounds that no count can meet (lower above upper, or upper 0), or bounds on a
     /// secondary item.
     BadBounds(String),
+    /// A one-to-one block ([`Problem::add_block`]) with sides of different sizes, an empty
+    /// side, a secondary item, an item with bounds, or an item named twice.
+    BadBlock(String),
     /// Too many items or nodes for the `u32` indices of the matrix.
     TooLarge,
 }
@@ -75,7 +78,7 @@ impl fmt::Display for BuildError {
                 "primary item '{name}' has a colour (only secondary items, after '|', take \
                  colours)"
             ),
-            BuildError::BadBounds(why) => write!(f, "{why}"),
+            BuildError::BadBounds(why) | BuildError::BadBlock(why) => write!(f, "{why}"),
             BuildError::InvalidColor(name) => write!(
                 f,
                 "'{name}' is not a valid colour (it must be non-empty, without spaces, '|' or \
@@ -118,6 +121,9 @@ pub struct Problem {
     /// Parallel to `option_items`: 0 for no colour, else the colour's index plus one.
     option_colors: Vec<u32>,
     option_starts: Vec<u32>,
+    /// One-to-one blocks ([`Problem::add_block`]): the items of one side, then those of the
+    /// other.
+    blocks: Vec<(Vec<ItemId>, Vec<ItemId>)>,
     /// Colour names, in the order first used.
     colors: Vec<String>,
     color_by_name: HashMap<String, ColorId, NameHasher>,
@@ -230,6 +236,83 @@ impl Problem {
         }
         self.bounds[item.0 as usize] = (lower, upper);
         Ok(())
+    }
+
+    /// Declares that the primary items `left` and `right` form a one-to-one block: every
+    /// option that contains an item of either side contains exactly one item of each. Every
+    /// solution then matches the two sides one to one, and a search may remove the options
+    /// that are in no such matching (sets of `k` items of one side whose options reach only
+    /// `k` items of the other: Sudoku's naked and hidden subsets of any size and its fish).
+    /// A promise about the options that [`Matrix::new`](super::Matrix::new) checks (an option
+    /// that breaks it is an error there); it changes no solution, only how much a search can
+    /// infer (see [`Inference`](super::Inference)).
+    ///
+    /// Fails, adding nothing, on sides of different sizes or empty, an unknown or secondary
+    /// item, an item with bounds ([`Problem::set_bounds`]) or an item named twice.
+    ///
+    /// ```
+    /// use xcover::dlx::{Matrix, Problem};
+    ///
+    /// // A 3x3 Latin square: cell (r, c) holds a symbol; row r and column c hold each once.
+    /// let mut problem = Problem::new();
+    /// let mut add = |name: String| problem.add_primary(&name).unwrap();
+    /// let cell: Vec<_> = (0..9).map(|k| add(format!("c{k}"))).collect();
+    /// let row: Vec<_> = (0..9).map(|k| add(format!("r{k}"))).collect();
+    /// let column: Vec<_> = (0..9).map(|k| add(format!("k{k}"))).collect();
+    /// for (r, c, v) in itertools::iproduct!(0..3, 0..3, 0..3) {
+    ///     let items = [cell[r * 3 + c], row[r * 3 + v], column[c * 3 + v]];
+    ///     problem.add_option(&items).unwrap();
+    /// }
+    /// // In row r, the cells and the symbols are matched one to one.
+    /// for r in 0..3 {
+    ///     problem.add_block(&cell[r * 3..r * 3 + 3], &row[r * 3..r * 3 + 3]).unwrap();
+    /// }
+    /// let matrix = Matrix::new(problem).unwrap();
+    /// assert_eq!(matrix.solver().count(None), 12);
+    /// ```
+    pub fn add_block(&mut self, left: &[ItemId], right: &[ItemId]) -> Result<(), BuildError> {
+        if left.is_empty() || left.len() != right.len() {
+            return Err(BuildError::BadBlock(format!(
+                "a one-to-one block needs two sides of the same size, not {} and {}",
+                left.len(),
+                right.len()
+            )));
+        }
+        let mut error = None;
+        for &item in left.iter().chain(right) {
+            let Some(seen) = self.seen.get(item.0 as usize).copied() else {
+                error = Some(BuildError::UnknownItem(item));
+                break;
+            };
+            let name = self.name(item);
+            let why = if seen {
+                format!("a one-to-one block names item '{name}' twice")
+            } else if self.kind(item) == ItemKind::Secondary {
+                format!("item '{name}' of a one-to-one block is secondary (only primary items)")
+            } else if self.bounds(item) != (1, 1) {
+                format!("item '{name}' of a one-to-one block has bounds (only exactly once)")
+            } else {
+                self.seen[item.0 as usize] = true;
+                continue;
+            };
+            error = Some(BuildError::BadBlock(why));
+            break;
+        }
+        for &item in left.iter().chain(right) {
+            if let Some(mark) = self.seen.get_mut(item.0 as usize) {
+                *mark = false;
+            }
+        }
+        if let Some(error) = error {
+            return Err(error);
+        }
+        self.blocks.push((left.to_vec(), right.to_vec()));
+        Ok(())
+    }
+
+    /// The one-to-one blocks declared with [`Problem::add_block`].
+    pub fn blocks(&self) -> &[(Vec<ItemId>, Vec<ItemId>)] {
+        &self.blocks
     }
 
     /// How many times `item` must be covered: at least, at most.

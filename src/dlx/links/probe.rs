@@ -159,7 +159,7 @@ impl Links {
         self.scratch.probes.common = common;
         self.scratch.probes.common.clear();
         if removed > 0 {
-            removed += self.drain();
+            removed += self.settle();
         }
         removed
     }
@@ -178,7 +178,7 @@ impl Links {
             }
             None => {
                 self.remove_and_requeue(p);
-                Err(1 + self.drain())
+                Err(1 + self.settle())
             }
         }
     }

@@ -182,6 +182,29 @@ fn problem(shape: BoxShape) -> Problem {
             }
         }
     }
+    // One-to-one blocks: in each row, column and box the cells and the symbols are matched
+    // one to one, and for each symbol its rows and its columns.
+    let mut box_cells = vec![Vec::with_capacity(n); n];
+    for row in 0..n {
+        for col in 0..n {
+            box_cells[shape.box_of(row, col)].push(item(0, row, col));
+        }
+    }
+    for (i, cells_of_box) in box_cells.into_iter().enumerate() {
+        let row_cells: Vec<_> = (0..n).map(|col| item(0, i, col)).collect();
+        let column_cells: Vec<_> = (0..n).map(|row| item(0, row, i)).collect();
+        let symbols = |kind: usize| (0..n).map(|v| item(kind, i, v)).collect::<Vec<_>>();
+        let rows_of_symbol: Vec<_> = (0..n).map(|row| item(1, row, i)).collect();
+        let columns_of_symbol: Vec<_> = (0..n).map(|col| item(2, col, i)).collect();
+        for (cells, symbols) in [
+            (row_cells, symbols(1)),
+            (column_cells, symbols(2)),
+            (cells_of_box, symbols(3)),
+            (rows_of_symbol, columns_of_symbol),
+        ] {
+            problem.add_block(&cells, &symbols).expect("primary items");
+        }
+    }
     problem
 }
 
