@@ -327,10 +327,10 @@ impl Links {
         self.base = 0;
         self.root = 0;
         self.inferring = self.resolved_inference();
-        self.blocks.enable(!matches!(
-            self.inferring,
-            Inference::None | Inference::Shallow
-        ));
+        // The blocks' matching pays where probing does (sparse 25x25 puzzles); with the rules
+        // at every node it costs more than it saves (see `matching.rs`).
+        self.blocks
+            .enable(matches!(self.inferring, Inference::Root | Inference::Probe));
         if self.inferring == Inference::Root {
             self.inferring = Inference::None;
             if !self.all_covered() && self.fewest_options().1 >= 2 {

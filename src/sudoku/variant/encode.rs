@@ -228,6 +228,20 @@ impl Builder {
                 self.writes.push(vec![(cell, v)]);
             }
         }
+        if rules.cages.is_empty() {
+            // Each unit's cells and its symbols are matched one to one (a cage's options
+            // fill several cells of a unit at once, so with cages they are not).
+            for (unit, symbols) in units.iter().zip(&unit_items) {
+                let unit_cells: Vec<ItemId> = unit
+                    .cells
+                    .iter()
+                    .map(|&(row, col)| cells[row * n + col])
+                    .collect();
+                self.problem
+                    .add_block(&unit_cells, symbols)
+                    .expect("primary items, one per symbol");
+            }
+        }
         let mut cage_options = 0usize;
         for (k, cage) in rules.cages.iter().enumerate() {
             let cage_cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
