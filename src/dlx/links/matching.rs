@@ -246,14 +246,10 @@ impl Blocks {
                 continue;
             }
             counter += 1;
-            self.order[root as usize] = counter;
-            self.low[root as usize] = counter;
-            self.stack.push(root);
-            self.on_stack[root as usize] = true;
-            self.walk.push((root, self.edge_starts[root as usize]));
+            self.discover(root, counter);
             while let Some(&mut (v, ref mut next)) = self.walk.last_mut() {
                 let end = self.edge_starts[v as usize + 1];
-                let mut descended = false;
+                let mut descend = None;
                 while *next < end {
                     let (r, _) = self.edges[*next as usize];
                     *next += 1;
@@ -262,19 +258,15 @@ impl Blocks {
                     }
                     let w = self.mate_right[r as usize];
                     if self.order[w as usize] == 0 {
-                        counter += 1;
-                        self.order[w as usize] = counter;
-                        self.low[w as usize] = counter;
-                        self.stack.push(w);
-                        self.on_stack[w as usize] = true;
-                        self.walk.push((w, self.edge_starts[w as usize]));
-                        descended = true;
+                        descend = Some(w);
                         break;
                     } else if self.on_stack[w as usize] {
                         self.low[v as usize] = self.low[v as usize].min(self.order[w as usize]);
                     }
                 }
-                if descended {
+                if let Some(w) = descend {
+                    counter += 1;
+                    self.discover(w, counter);
                     continue;
                 }
                 self.walk.pop();
@@ -293,6 +285,15 @@ impl Blocks {
                 }
             }
         }
+    }
+
+    /// Tarjan's first visit of first-side item `v`, the `order`-th: onto both stacks.
+    fn discover(&mut self, v: u32, order: u32) {
+        self.order[v as usize] = order;
+        self.low[v as usize] = order;
+        self.stack.push(v);
+        self.on_stack[v as usize] = true;
+        self.walk.push((v, self.edge_starts[v as usize]));
     }
 }
 
