@@ -953,7 +953,7 @@ fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
 }
 
 #[test]
-fn a_variant_count_splits_into_shards_and_tasks_that_add_up() {
+fn a_variant_search_splits_into_shards_and_tasks_that_add_up() {
     // An empty 6x6 X-sudoku and a 6x6 killer with its cages but no givens (colours in the
     // encoding): every way of splitting the count adds up to the backtracker's count.
     let killer_cages = "cages: 18\n3 r1c1 r1c2\n7 r1c3 r1c4\n11 r1c5 r1c6\n9 r2c1 r2c2\n\
@@ -1015,23 +1015,49 @@ fn a_variant_count_splits_into_shards_and_tasks_that_add_up() {
             path,
         ];
         assert_eq!(number(&xcover(&args, "")), expected, "{name}");
+        // solve --all, sharded: the shards' solutions are all the solutions, each once,
+        // and each keeps the rules.
+        let solutions = |extra: &[&str]| -> Vec<String> {
+            let args = [
+                &["sudoku", "solve", "--all", "--format", "line"][..],
+                extra,
+                &[path],
+            ];
+            let run = xcover(&args.concat(), "");
+            assert!(run.status.success(), "{name}: {}", err(&run));
+            out(&run).lines().map(str::to_string).collect()
+        };
+        let mut all = solutions(&[]);
+        assert_eq!(all.len() as u128, expected, "{name}");
+        let mut sharded: Vec<String> = (1..=3)
+            .flat_map(|k| solutions(&["--shard", &format!("{k}/3")]))
+            .collect();
+        all.sort();
+        sharded.sort();
+        assert_eq!(sharded, all, "{name}");
+        for line in &all {
+            let grid: Vec<u8> = line.bytes().map(|b| b - b'0').collect();
+            let rules = &entry.puzzle.rules;
+            assert_eq!(check::broken_rule(rules, &entry.puzzle.givens, &grid), None);
+        }
+        // In JSON, with a limit: one record naming the file, its solutions and their count.
+        let args = [
+            "sudoku", "solve", "--limit", "5", "--shard", "2/3", "--format", "json", path,
+        ];
+        let run = xcover(&args, "");
+        assert!(run.status.success(), "{name}: {}", err(&run));
+        let record: serde_json::Value = serde_json::from_str(out(&run).trim()).unwrap();
+        assert_eq!(record["file"], path, "{record}");
+        assert_eq!(record["solutions"].as_array().unwrap().len(), 5, "{record}");
+        assert_eq!(record["count"], 5, "{record}");
     }
-    // solve --all is not split yet: a clear refusal.
+    // Only a search that enumerates can be split: solve without --all or --limit refuses.
     let path = dir.join("x.txt");
-    let run = xcover(
-        &[
-            "sudoku",
-            "solve",
-            "--all",
-            "--shard",
-            "1/2",
-            path.to_str().unwrap(),
-        ],
-        "",
-    );
+    let args = ["sudoku", "solve", "--shard", "1/2", path.to_str().unwrap()];
+    let run = xcover(&args, "");
     assert_eq!(run.status.code(), Some(1));
     assert!(
-        err(&run).contains("not yet its solve --all"),
+        err(&run).contains("count, or solve with --all or --limit"),
         "{}",
         err(&run)
     );

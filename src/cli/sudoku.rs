@@ -295,10 +295,20 @@ fn run_variant(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
                 input.inference.inference,
                 input.stats,
             ),
+            VariantTask::Solve {
+                limit: Some(limit),
+                layout,
+            } => variant::solve_one(
+                &input.files,
+                (limit, layout),
+                search,
+                input.inference.inference,
+                input.stats,
+            ),
             _ => {
                 eprintln!(
-                    "xcover: --shard, --task, --checkpoint and --resume split the count of a \
-                     variant puzzle, not yet its solve --all"
+                    "xcover: --shard, --task, --checkpoint and --resume split the search of a \
+                     variant puzzle: count, or solve with --all or --limit"
                 );
                 Ok(Outcome::InvalidInput)
             }

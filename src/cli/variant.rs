@@ -10,14 +10,14 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use super::{Outcome, enumerate, finish, signals, stdout};
-use xcover::dlx::{self, Inference, Stats, Verdict};
+use xcover::dlx::{self, Inference, OptionId, Stats, Verdict};
 use xcover::sudoku::variant::text::{self, Entry, ReadError};
 use xcover::sudoku::variant::{VariantEncoding, check};
 
@@ -110,12 +110,12 @@ fn single_entry(files: &[String]) -> Result<(Arc<str>, Entry), String> {
 }
 
 /// Runs `work` on the solver of the input's one puzzle (its givens chosen, `inference` set,
-/// Ctrl-C wired), with the name of its file and the puzzle; `None` as the solver when the
-/// givens exclude each other. An error message names the file and line.
+/// Ctrl-C wired), with the name of its file, the puzzle and its encoding; `None` as the
+/// solver when the givens exclude each other. An error message names the file and line.
 fn with_single_solver<T>(
     files: &[String],
     inference: Inference,
-    work: impl FnOnce(&str, &Entry, Option<&mut dlx::Solver<'_>>) -> Result<T, String>,
+    work: impl FnOnce(&str, &Entry, &VariantEncoding, Option<&mut dlx::Solver<'_>>) -> Result<T, String>,
 ) -> Result<T, String> {
     let (name, entry) = single_entry(files)?;
     let encoding = VariantEncoding::new(&entry.puzzle)
@@ -125,7 +125,7 @@ fn with_single_solver<T>(
         solver.set_cancel_flag(Some(signals::flag()));
         solver.set_inference(inference);
     }
-    work(&name, &entry, solver.as_mut())
+    work(&name, &entry, &encoding, solver.as_mut())
 }
 
 /// `count` of one variant puzzle with --shard, --task, --checkpoint or --resume: the part of
@@ -140,7 +140,7 @@ pub fn count_one(
     stats: bool,
 ) -> io::Result<Outcome> {
     let started = Instant::now();
-    let counted = with_single_solver(files, inference, |file, entry, solver| {
+    let counted = with_single_solver(files, inference, |file, entry, _, solver| {
         let Some(solver) = solver else {
             // The givens exclude each other: no search, no solution.
             return Ok((file.to_string(), entry.clone(), None));
@@ -204,10 +204,113 @@ pub fn count_one(
     )
 }
 
+/// `solve --all` (or `--limit`) of one variant puzzle with --shard, --task, --checkpoint or
+/// --resume: the solutions of the part of its search the flags name, on every core, each
+/// written as it is found (and judged by the rules directly), as for plain grids.
+pub fn solve_one(
+    files: &[String],
+    (limit, layout): (u128, Layout),
+    search: &enumerate::SearchArgs,
+    inference: Inference,
+    stats: bool,
+) -> io::Result<Outcome> {
+    let started = Instant::now();
+    let json = layout == Layout::Json;
+    let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
+    let solved = with_single_solver(files, inference, |file, entry, encoding, solver| {
+        let mut out = out;
+        let place = format!("{file}:{}", entry.line);
+        let puzzle = &entry.puzzle;
+        let n = puzzle.rules.size;
+        if json {
+            write!(
+                out,
+                r#"{{"file":{},"line":{},"id":{},"solutions":["#,
+                json!(file),
+                entry.line,
+                json!(puzzle.id)
+            )
+            .map_err(|error| error.to_string())?;
+        }
+        let Some(solver) = solver else {
+            // The givens exclude each other: no search, no solution.
+            return Ok((out, 0, None, None));
+        };
+        let broken = Mutex::new(None);
+        let write = |out: &mut io::BufWriter<io::Stdout>, options: &[OptionId], index: u128| {
+            let grid = encoding.grid_of(options.iter().copied());
+            if let Some(rule) = check::broken_rule(&puzzle.rules, &puzzle.givens, &grid) {
+                let mut broken = broken.lock().unwrap_or_else(|e| e.into_inner());
+                broken.get_or_insert(format!(
+                    "{place}: internal error: a solution of puzzle {} breaks a rule ({rule}); \
+                     please report it",
+                    puzzle.id
+                ));
+            }
+            if json {
+                let comma = if index > 0 { "," } else { "" };
+                return write!(out, "{comma}{}", grid_json(n, &grid));
+            }
+            if index > 0 && layout != Layout::Line {
+                writeln!(out)?;
+            }
+            write!(out, "{}", write_grid(n, &grid, layout))?;
+            if layout == Layout::Line {
+                writeln!(out)?;
+            }
+            Ok(())
+        };
+        let (out, written, result) =
+            enumerate::run_writing(solver, search, (Some(limit), false), &place, out, write);
+        let finished = result.map_err(|error| error.to_string())??;
+        let broken = broken.into_inner().unwrap_or_else(|e| e.into_inner());
+        Ok((out, written, Some(finished), broken))
+    });
+    let (mut out, written, finished, broken) = match solved {
+        Ok(solved) => solved,
+        Err(message) => {
+            eprintln!("xcover: {message}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let interrupted = finished.as_ref().is_some_and(|f| f.interrupted);
+    if json {
+        writeln!(
+            out,
+            r#"],"count":{written}{}}}"#,
+            if interrupted {
+                r#","partial":true"#
+            } else {
+                ""
+            }
+        )?;
+    } else if written == 0 && !interrupted && search.resume.is_none() {
+        writeln!(out, "no solution")?;
+    }
+    if stats {
+        let work = finished.as_ref().map_or(Stats::default(), |f| f.stats);
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "puzzles 1, solutions {written}, nodes {}, branch points {}, removals {}, updates \
+             {}, time {seconds:.3} s",
+            work.nodes, work.branches, work.removals, work.updates
+        );
+    }
+    let outcome = if let Some(message) = broken {
+        eprintln!("xcover: {message}");
+        Outcome::InvalidInput
+    } else if interrupted {
+        Outcome::Interrupted
+    } else {
+        Outcome::Success
+    };
+    finish(out, outcome)
+}
+
 /// `split` of one variant puzzle: the task list of its search (see `enumerate::print_tasks`).
 pub fn split(files: &[String], parts: usize, inference: Inference) -> io::Result<Outcome> {
     let mut out = stdout();
-    let split = with_single_solver(files, inference, |_, _, solver| {
+    let split = with_single_solver(files, inference, |_, _, _, solver| {
         let solver = solver.ok_or_else(|| {
             "the givens exclude each other: the puzzle has no solution and nothing to split"
                 .to_string()
@@ -445,7 +548,8 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                 if layout == Layout::Json {
                     grids.push(grid_json(n, &grid));
                 } else {
-                    if found > 1 && layout != Layout::Line {
+                    // One solution a line, or grids with a blank line between them.
+                    if found > 1 {
                         text.push('\n');
                     }
                     text.push_str(&write_grid(n, &grid, layout));
