@@ -134,6 +134,12 @@ impl Blocks {
         self.clear();
     }
 
+    /// Whether item `i` belongs to some block.
+    #[inline(always)]
+    pub fn holds(&self, i: u32) -> bool {
+        self.item_starts[i as usize] != self.item_starts[i as usize + 1]
+    }
+
     /// Marks the blocks of item `i` as changed.
     #[inline(always)]
     pub fn touch(&mut self, i: u32) {
