@@ -336,14 +336,7 @@ fn report(
             work.solutions, work.nodes, work.branches, work.removals, work.updates,
         );
     }
-    finish(
-        out,
-        if interrupted {
-            Outcome::Interrupted
-        } else {
-            Outcome::Success
-        },
-    )
+    finish(out, Outcome::finished(interrupted))
 }
 
 /// Streams up to `wanted` solutions: option lines, a blank line between solutions.

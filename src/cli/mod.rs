@@ -75,6 +75,17 @@ pub enum Outcome {
     Interrupted,
 }
 
+impl Outcome {
+    /// The outcome of work that read its input: stopped by a signal or not.
+    pub fn finished(interrupted: bool) -> Outcome {
+        if interrupted {
+            Outcome::Interrupted
+        } else {
+            Outcome::Success
+        }
+    }
+}
+
 /// `--inference`, for every command that searches.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct InferenceArg {

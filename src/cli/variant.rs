@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use super::{Outcome, enumerate, finish, signals, stdout};
 use xcover::dlx::{self, Inference, OptionId, Stats, Verdict};
 use xcover::sudoku::variant::text::{self, Entry, ReadError};
-use xcover::sudoku::variant::{VariantEncoding, check};
+use xcover::sudoku::variant::{Puzzle, VariantEncoding, check};
 
 /// What to do with each variant puzzle.
 #[derive(Debug, Clone, Copy)]
@@ -187,21 +187,9 @@ pub fn count_one(
         (_, false) => writeln!(out, "{solutions}")?,
     }
     if stats {
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "puzzles 1, solutions {solutions}, nodes {}, branch points {}, removals {}, updates \
-             {}, time {seconds:.3} s",
-            work.nodes, work.branches, work.removals, work.updates
-        );
+        print_one_stats(solutions, work, started);
     }
-    finish(
-        out,
-        if interrupted {
-            Outcome::Interrupted
-        } else {
-            Outcome::Success
-        },
-    )
+    finish(out, Outcome::finished(interrupted))
 }
 
 /// `solve --all` (or `--limit`) of one variant puzzle with --shard, --task, --checkpoint or
@@ -239,13 +227,9 @@ pub fn solve_one(
         let broken = Mutex::new(None);
         let write = |out: &mut io::BufWriter<io::Stdout>, options: &[OptionId], index: u128| {
             let grid = encoding.grid_of(options.iter().copied());
-            if let Some(rule) = check::broken_rule(&puzzle.rules, &puzzle.givens, &grid) {
+            if let Some(message) = broken_rule_message(&place, puzzle, &grid) {
                 let mut broken = broken.lock().unwrap_or_else(|e| e.into_inner());
-                broken.get_or_insert(format!(
-                    "{place}: internal error: a solution of puzzle {} breaks a rule ({rule}); \
-                     please report it",
-                    puzzle.id
-                ));
+                broken.get_or_insert(message);
             }
             if json {
                 let comma = if index > 0 { "," } else { "" };
@@ -289,22 +273,36 @@ pub fn solve_one(
     }
     if stats {
         let work = finished.as_ref().map_or(Stats::default(), |f| f.stats);
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "puzzles 1, solutions {written}, nodes {}, branch points {}, removals {}, updates \
-             {}, time {seconds:.3} s",
-            work.nodes, work.branches, work.removals, work.updates
-        );
+        print_one_stats(written, work, started);
     }
     let outcome = if let Some(message) = broken {
         eprintln!("xcover: {message}");
         Outcome::InvalidInput
-    } else if interrupted {
-        Outcome::Interrupted
     } else {
-        Outcome::Success
+        Outcome::finished(interrupted)
     };
     finish(out, outcome)
+}
+
+/// The `--stats` line of a search of one puzzle.
+fn print_one_stats(solutions: u128, work: Stats, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "puzzles 1, solutions {solutions}, nodes {}, branch points {}, removals {}, updates {}, \
+         time {seconds:.3} s",
+        work.nodes, work.branches, work.removals, work.updates
+    );
+}
+
+/// The error for a solution of `puzzle` (at `place`) that breaks one of its rules, as the
+/// independent judge sees it; `None` when it keeps them all.
+fn broken_rule_message(place: &str, puzzle: &Puzzle, grid: &[u8]) -> Option<String> {
+    let broken = check::broken_rule(&puzzle.rules, &puzzle.givens, grid)?;
+    Some(format!(
+        "{place}: internal error: a solution of puzzle {} breaks a rule ({broken}); please \
+         report it",
+        puzzle.id
+    ))
 }
 
 /// `split` of one variant puzzle: the task list of its search (see `enumerate::print_tasks`).
@@ -508,16 +506,7 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
     // Colours and multiplicities are searched without inference (the engine's rule).
     solver.set_inference(inference);
     // Every solution shown is judged by the rules directly, and compared with the file's.
-    let judge = |grid: &[u8]| -> Option<String> {
-        if let Some(broken) = check::broken_rule(&puzzle.rules, &puzzle.givens, grid) {
-            return Some(format!(
-                "{place}: internal error: a solution of puzzle {} breaks a rule ({broken}); \
-                 please report it",
-                puzzle.id
-            ));
-        }
-        None
-    };
+    let judge = |grid: &[u8]| broken_rule_message(&place, puzzle, grid);
     let differs = |grid: &[u8]| {
         entry
             .solution

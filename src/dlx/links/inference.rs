@@ -241,11 +241,15 @@ impl Links {
     /// fixpoint of all the rules; returns the options removed.
     pub(super) fn settle(&mut self) -> u64 {
         let removed = self.drain();
-        if self.blocks.any() && !self.scratch.dead {
-            removed + self.filter_blocks()
-        } else {
-            removed
+        if !self.blocks.any() {
+            return removed;
         }
+        if self.scratch.dead {
+            // The blocks the rules touched at a dead end are not worth filtering anywhere.
+            self.blocks.clear();
+            return removed;
+        }
+        removed + self.filter_blocks()
     }
 
     /// Examines the queued items to a fixpoint of the implication and pair rules (marking
