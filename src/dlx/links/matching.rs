@@ -9,7 +9,10 @@
 //! once: take any perfect matching, direct its edges from the second side to the first and
 //! every other edge from the first to the second; an unmatched edge lies in some perfect
 //! matching exactly when its two ends are in one strongly connected component (an
-//! alternating cycle through it). So `k` items of one side whose options reach only `k`
+//! alternating cycle through it). A block is filtered only while at most [`MAX_UNCOVERED`]
+//! items of a side are uncovered, so its graph is numbered afresh each time and held in bit
+//! sets on the stack: augmenting paths and the components (as a transitive closure,
+//! Warshall's) are a few word operations per item. So `k` items of one side whose options reach only `k`
 //! items of the other keep those `k` to themselves, for every `k` at once: Sudoku's naked and
 //! hidden subsets of any size in rows, columns and boxes, and fish of any size between the
 //! rows and columns of a digit; the pair rule of `inference.rs` is the case `k = 2`. When no
@@ -18,7 +21,9 @@
 //!
 //! The rule runs after the other rules reach their fixpoint, on the blocks some of whose
 //! items those rules examined (their options changed) since the block was last filtered, and
-//! the other rules then run on what it removed, until neither finds more. Each block keeps
+//! the other rules then run on what it removed, until neither finds more (a block whose only
+//! change is its own filtering is not filtered again: every edge left of it lies in a
+//! perfect matching still). Each block keeps
 //! the matching it last found as a hint: most of it still holds at the next node, so few
 //! augmenting paths are searched. The hint is only a hint; nothing of it needs restoring.
 //!
@@ -55,32 +60,17 @@ pub(crate) struct Blocks {
     /// then in `dirty`).
     is_dirty: Vec<bool>,
     dirty: Vec<u32>,
-    /// Per block item of the first side (indexed like `items`): the index on the second side
-    /// of its partner in the block's last matching, or [`FREE`].
+    /// Per block item of the first side (indexed like `items`): its partner (an item of the
+    /// second side) in the block's last matching, or [`FREE`].
     hint: Vec<u32>,
-    /// Per item: its index on the second side of the block being filtered, plus one; else 0.
+    /// Per item: its number among the uncovered second-side items of the block being
+    /// filtered, plus one; else 0.
     slot: Vec<u32>,
-    /// The uncovered items of the first side being filtered: their index in the block.
-    left: Vec<u32>,
-    /// Per uncovered first-side item `l`: its edges, `edges[edge_starts[l]..edge_starts[l + 1]]`,
-    /// each the second-side index and a node of the option.
+    /// The edges of the block being filtered: per uncovered first-side item (by number), its
+    /// edges `edges[edge_starts[l]..edge_starts[l + 1]]`, each the number of the second-side
+    /// item and a node of the option.
     edge_starts: Vec<u32>,
     edges: Vec<(u32, u32)>,
-    /// The matching: per uncovered first-side item its second-side partner, and back.
-    mate_left: Vec<u32>,
-    mate_right: Vec<u32>,
-    /// Per second-side index: the augmenting search that last visited it.
-    visited: Vec<u32>,
-    visit: u32,
-    /// Tarjan's arrays, per uncovered first-side item: discovery order (0: not yet), lowest
-    /// order reachable, whether on the component stack, and the component found.
-    order: Vec<u32>,
-    low: Vec<u32>,
-    on_stack: Vec<bool>,
-    component: Vec<u32>,
-    stack: Vec<u32>,
-    /// The depth-first walk: an item and the next of its edges to follow.
-    walk: Vec<(u32, u32)>,
 }
 
 impl Blocks {
@@ -151,153 +141,99 @@ impl Blocks {
         }
     }
 
+    /// Forgets the changes of block `k`.
+    fn forget(&mut self, k: u32) {
+        if self.is_dirty[k as usize] {
+            self.is_dirty[k as usize] = false;
+            if let Some(at) = self.dirty.iter().rposition(|&d| d == k) {
+                self.dirty.swap_remove(at);
+            }
+        }
+    }
+
     /// Forgets every change (at a dead end, where nothing more is filtered).
     pub fn clear(&mut self) {
         while let Some(k) = self.dirty.pop() {
             self.is_dirty[k as usize] = false;
         }
     }
+}
 
-    /// Finds a matching of every uncovered first-side item, from the hints and then by
-    /// augmenting paths; `Err` with an item no matching covers.
-    fn match_all(&mut self, hints: usize, right_len: usize) -> Result<(), u32> {
-        let m = self.left.len();
-        self.mate_left.clear();
-        self.mate_left.resize(m, FREE);
-        self.mate_right.clear();
-        self.mate_right.resize(right_len, FREE);
-        for l in 0..m {
-            let hint = self.hint[hints + self.left[l] as usize];
-            let edges = self.edge_starts[l] as usize..self.edge_starts[l + 1] as usize;
-            let edges = &self.edges[edges];
-            let free = |r: u32| self.mate_right[r as usize] == FREE;
-            let pick = edges
-                .iter()
-                .map(|&(r, _)| r)
-                .find(|&r| r == hint && free(r))
-                .or_else(|| edges.iter().map(|&(r, _)| r).find(|&r| free(r)));
-            if let Some(r) = pick {
-                self.mate_left[l] = r;
-                self.mate_right[r as usize] = l as u32;
-            }
-        }
-        if self.visited.len() < right_len {
-            self.visited.resize(right_len, 0);
-        }
-        for l in 0..m {
+/// A set of at most [`MAX_UNCOVERED`] uncovered items of one side of a block, by number.
+type Set = u32;
+const _: () = assert!(MAX_UNCOVERED <= Set::BITS as usize);
+
+/// The bipartite graph of a block being filtered, on small numbers: `m` uncovered items on
+/// each side, `adjacent[l]` the second-side items that first-side item `l` has an option
+/// with. Small enough to live on the stack and to be walked with bit operations.
+struct Graph {
+    m: usize,
+    adjacent: [Set; MAX_UNCOVERED],
+    /// The matching: per first-side item its partner, and back ([`FREE`] if none).
+    mate_left: [u32; MAX_UNCOVERED],
+    mate_right: [u32; MAX_UNCOVERED],
+}
+
+impl Graph {
+    /// Completes the matching (started from the hints) by augmenting paths; `Err` with a
+    /// first-side item no matching covers.
+    fn match_all(&mut self) -> Result<(), usize> {
+        for l in 0..self.m {
             if self.mate_left[l] == FREE {
-                self.visit = self.visit.wrapping_add(1);
-                if self.visit == 0 {
-                    self.visited.fill(0);
-                    self.visit = 1;
-                }
-                if !self.augment(l as u32) {
-                    return Err(l as u32);
+                let mut visited: Set = 0;
+                if !self.augment(l, &mut visited) {
+                    return Err(l);
                 }
             }
         }
         Ok(())
     }
 
-    /// Kuhn's augmenting path from first-side item `l`: whether one was found (and applied).
-    /// Depth first, on an explicit stack (a block may be large).
-    fn augment(&mut self, l: u32) -> bool {
-        self.walk.clear();
-        self.walk.push((l, self.edge_starts[l as usize]));
-        while let Some(&mut (v, ref mut next)) = self.walk.last_mut() {
-            if *next == self.edge_starts[v as usize + 1] {
-                self.walk.pop();
+    /// Kuhn's augmenting path from first-side item `l`, avoiding the second-side items in
+    /// `visited`: whether one was found (and applied). Recursion at most `m` deep.
+    fn augment(&mut self, l: usize, visited: &mut Set) -> bool {
+        let mut candidates = self.adjacent[l] & !*visited;
+        while candidates != 0 {
+            let r = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if *visited & (1 << r) != 0 {
+                // Visited by a deeper call since `candidates` was read.
                 continue;
             }
-            let r = self.edges[*next as usize].0 as usize;
-            *next += 1;
-            if self.visited[r] == self.visit {
-                continue;
-            }
-            self.visited[r] = self.visit;
+            *visited |= 1 << r;
             let owner = self.mate_right[r];
-            if owner != FREE {
-                self.walk.push((owner, self.edge_starts[owner as usize]));
-                continue;
+            if owner == FREE || self.augment(owner as usize, visited) {
+                self.mate_left[l] = r as u32;
+                self.mate_right[r] = l as u32;
+                return true;
             }
-            // A free item: flip the path. Each item on the stack takes the second-side
-            // item its last followed edge leads to.
-            while let Some((v, next)) = self.walk.pop() {
-                let r = self.edges[next as usize - 1].0;
-                self.mate_left[v as usize] = r;
-                self.mate_right[r as usize] = v;
-            }
-            return true;
         }
         false
     }
 
-    /// The strongly connected components of the matching's graph, contracted onto the first
-    /// side: `l` leads to the partner of the second-side end of each of its unmatched edges.
-    /// Iterative Tarjan; fills `component`.
-    fn components(&mut self) {
-        let m = self.left.len();
-        for v in [&mut self.order, &mut self.low, &mut self.component] {
-            v.clear();
-            v.resize(m, 0);
-        }
-        self.on_stack.clear();
-        self.on_stack.resize(m, false);
-        let mut counter = 0;
-        let mut found = 0;
-        for root in 0..m as u32 {
-            if self.order[root as usize] != 0 {
-                continue;
+    /// Per first-side item: the first-side items it reaches in the matching's graph
+    /// contracted onto the first side (`u` leads to the partner of each second-side item it
+    /// has an unmatched edge with), by Warshall's closure on bit sets. An unmatched edge from
+    /// `l` to `r` lies on an alternating cycle exactly when the partner of `r` reaches `l`.
+    fn closure(&self) -> [Set; MAX_UNCOVERED] {
+        let mut reach = [0 as Set; MAX_UNCOVERED];
+        for (l, leads) in reach.iter_mut().enumerate().take(self.m) {
+            let mut unmatched = self.adjacent[l] & !(1 << self.mate_left[l]);
+            while unmatched != 0 {
+                let r = unmatched.trailing_zeros() as usize;
+                unmatched &= unmatched - 1;
+                *leads |= 1 << self.mate_right[r];
             }
-            counter += 1;
-            self.discover(root, counter);
-            while let Some(&mut (v, ref mut next)) = self.walk.last_mut() {
-                let end = self.edge_starts[v as usize + 1];
-                let mut descend = None;
-                while *next < end {
-                    let (r, _) = self.edges[*next as usize];
-                    *next += 1;
-                    if r == self.mate_left[v as usize] {
-                        continue;
-                    }
-                    let w = self.mate_right[r as usize];
-                    if self.order[w as usize] == 0 {
-                        descend = Some(w);
-                        break;
-                    } else if self.on_stack[w as usize] {
-                        self.low[v as usize] = self.low[v as usize].min(self.order[w as usize]);
-                    }
-                }
-                if let Some(w) = descend {
-                    counter += 1;
-                    self.discover(w, counter);
-                    continue;
-                }
-                self.walk.pop();
-                if let Some(&(parent, _)) = self.walk.last() {
-                    self.low[parent as usize] = self.low[parent as usize].min(self.low[v as usize]);
-                }
-                if self.low[v as usize] == self.order[v as usize] {
-                    found += 1;
-                    while let Some(w) = self.stack.pop() {
-                        self.on_stack[w as usize] = false;
-                        self.component[w as usize] = found;
-                        if w == v {
-                            break;
-                        }
-                    }
+        }
+        for v in 0..self.m {
+            let through = reach[v];
+            for leads in reach.iter_mut().take(self.m) {
+                if *leads & (1 << v) != 0 {
+                    *leads |= through;
                 }
             }
         }
-    }
-
-    /// Tarjan's first visit of first-side item `v`, the `order`-th: onto both stacks.
-    fn discover(&mut self, v: u32, order: u32) {
-        self.order[v as usize] = order;
-        self.low[v as usize] = order;
-        self.stack.push(v);
-        self.on_stack[v as usize] = true;
-        self.walk.push((v, self.edge_starts[v as usize]));
+        reach
     }
 }
 
@@ -310,10 +246,16 @@ impl Links {
             self.blocks.is_dirty[k as usize] = false;
             let found = self.filter_block(k as usize);
             if found > 0 {
-                removed += found + self.drain();
+                let more = self.drain();
+                removed += found + more;
                 if self.scratch.dead {
                     self.blocks.clear();
                     break;
+                }
+                if more == 0 {
+                    // Only this filtering changed the block, which leaves it as filtered:
+                    // what remains of its graph has the same perfect matchings.
+                    self.blocks.forget(k);
                 }
             }
         }
@@ -363,19 +305,32 @@ impl Links {
         if !self.may_hold_hall_set(start, half) {
             return 0;
         }
-        for r in 0..half {
-            let item = self.blocks.items[start + half + r];
-            self.blocks.slot[item as usize] = r as u32 + 1;
+        let mut graph = Graph {
+            m: 0,
+            adjacent: [0; MAX_UNCOVERED],
+            mate_left: [FREE; MAX_UNCOVERED],
+            mate_right: [FREE; MAX_UNCOVERED],
+        };
+        // Number the uncovered items of the second side (at most `MAX_UNCOVERED`, as the
+        // pretest saw), then of the first, collecting the edges and the hinted partners.
+        let mut right = 0;
+        for &item in &self.blocks.items[start + half..start + 2 * half] {
+            if Self::get(&self.top, item) & COVERED == 0 {
+                self.blocks.slot[item as usize] = right + 1;
+                right += 1;
+            }
         }
-        self.blocks.left.clear();
+        let mut left_index = [0u32; MAX_UNCOVERED];
         self.blocks.edges.clear();
         self.blocks.edge_starts.clear();
-        for l in 0..half {
-            let a = self.blocks.items[start + l];
+        for index in start..start + half {
+            let a = self.blocks.items[index];
             if Self::get(&self.top, a) & COVERED != 0 {
                 continue;
             }
-            self.blocks.left.push(l as u32);
+            let l = graph.m;
+            graph.m += 1;
+            left_index[l] = index as u32;
             self.blocks.edge_starts.push(self.blocks.edges.len() as u32);
             let mut p = self.down(a);
             while p != a {
@@ -384,21 +339,42 @@ impl Links {
                     let slot = self.blocks.slot[self.top(q) as usize];
                     if slot != 0 {
                         self.blocks.edges.push((slot - 1, p));
+                        graph.adjacent[l] |= 1 << (slot - 1);
                         break;
                     }
                     q = Self::get(&self.right, q);
                 }
                 p = self.down(p);
             }
+            let hint = self.blocks.hint[index];
+            if hint != FREE {
+                let r = self.blocks.slot[hint as usize];
+                if r != 0
+                    && graph.adjacent[l] & (1 << (r - 1)) != 0
+                    && graph.mate_right[r as usize - 1] == FREE
+                {
+                    graph.mate_left[l] = r - 1;
+                    graph.mate_right[r as usize - 1] = l as u32;
+                }
+            }
         }
         self.blocks.edge_starts.push(self.blocks.edges.len() as u32);
-        for r in 0..half {
-            let item = self.blocks.items[start + half + r];
-            self.blocks.slot[item as usize] = 0;
+        let mut right_items = [0u32; MAX_UNCOVERED];
+        for &item in &self.blocks.items[start + half..start + 2 * half] {
+            let slot = self.blocks.slot[item as usize];
+            if slot != 0 {
+                right_items[slot as usize - 1] = item;
+                self.blocks.slot[item as usize] = 0;
+            }
         }
-        if let Err(l) = self.blocks.match_all(start, half) {
+        if graph.m != right as usize {
+            // Not a state the block's invariant allows (every chosen option covers one item
+            // of each side); nothing is concluded from it.
+            return 0;
+        }
+        if let Err(l) = graph.match_all() {
             // No perfect matching: the node is dead. Emptying the unmatched item says so.
-            let a = self.blocks.items[start + self.blocks.left[l as usize] as usize];
+            let a = self.blocks.items[left_index[l] as usize];
             let mut removed = 0;
             let mut p = self.down(a);
             while p != a {
@@ -410,21 +386,18 @@ impl Links {
             self.scratch.dead = true;
             return removed;
         }
-        for l in 0..self.blocks.left.len() {
-            let index = start + self.blocks.left[l] as usize;
-            self.blocks.hint[index] = self.blocks.mate_left[l];
+        for l in 0..graph.m {
+            self.blocks.hint[left_index[l] as usize] = right_items[graph.mate_left[l] as usize];
         }
-        self.blocks.components();
+        let reach = graph.closure();
         let mut removed = 0;
-        for l in 0..self.blocks.left.len() {
+        for l in 0..graph.m {
             let edges =
                 self.blocks.edge_starts[l] as usize..self.blocks.edge_starts[l + 1] as usize;
             for e in edges {
                 let (r, p) = self.blocks.edges[e];
-                let partner = self.blocks.mate_right[r as usize];
-                if r != self.blocks.mate_left[l]
-                    && self.blocks.component[l] != self.blocks.component[partner as usize]
-                {
+                let partner = graph.mate_right[r as usize] as usize;
+                if r != graph.mate_left[l] && reach[partner] & (1 << l) == 0 {
                     self.remove_and_requeue(p);
                     removed += 1;
                 }
