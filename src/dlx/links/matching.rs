@@ -9,10 +9,7 @@
 //! once: take any perfect matching, direct its edges from the second side to the first and
 //! every other edge from the first to the second; an unmatched edge lies in some perfect
 //! matching exactly when its two ends are in one strongly connected component (an
-//! alternating cycle through it). A block is filtered only while at most [`MAX_UNCOVERED`]
-//! items of a side are uncovered, so its graph is numbered afresh each time and held in bit
-//! sets on the stack: augmenting paths and the components (as a transitive closure,
-//! Warshall's) are a few word operations per item. So `k` items of one side whose options reach only `k`
+//! alternating cycle through it). So `k` items of one side whose options reach only `k`
 //! items of the other keep those `k` to themselves, for every `k` at once: Sudoku's naked and
 //! hidden subsets of any size in rows, columns and boxes, and fish of any size between the
 //! rows and columns of a digit; the pair rule of `inference.rs` is the case `k = 2`. When no
@@ -23,9 +20,12 @@
 //! items those rules examined (their options changed) since the block was last filtered, and
 //! the other rules then run on what it removed, until neither finds more (a block whose only
 //! change is its own filtering is not filtered again: every edge left of it lies in a
-//! perfect matching still). Each block keeps
-//! the matching it last found as a hint: most of it still holds at the next node, so few
-//! augmenting paths are searched. The hint is only a hint; nothing of it needs restoring.
+//! perfect matching still). A block is filtered only while at most [`MAX_UNCOVERED`] items
+//! of a side are uncovered, so its graph is numbered afresh each time and held in bit sets
+//! on the stack: augmenting paths and the components (as a transitive closure, Warshall's)
+//! are a few word operations per item. Each block keeps the matching it last found as a
+//! hint: most of it still holds at the next node, so few augmenting paths are searched. The
+//! hint is only a hint; nothing of it needs restoring.
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link (a column walk from a header, a step along an option's `right` cycle), and
@@ -313,11 +313,13 @@ impl Links {
         };
         // Number the uncovered items of the second side (at most `MAX_UNCOVERED`, as the
         // pretest saw), then of the first, collecting the edges and the hinted partners.
+        let mut right_items = [0u32; MAX_UNCOVERED];
         let mut right = 0;
         for &item in &self.blocks.items[start + half..start + 2 * half] {
             if Self::get(&self.top, item) & COVERED == 0 {
-                self.blocks.slot[item as usize] = right + 1;
+                right_items[right] = item;
                 right += 1;
+                self.blocks.slot[item as usize] = right as u32;
             }
         }
         let mut left_index = [0u32; MAX_UNCOVERED];
@@ -359,15 +361,10 @@ impl Links {
             }
         }
         self.blocks.edge_starts.push(self.blocks.edges.len() as u32);
-        let mut right_items = [0u32; MAX_UNCOVERED];
-        for &item in &self.blocks.items[start + half..start + 2 * half] {
-            let slot = self.blocks.slot[item as usize];
-            if slot != 0 {
-                right_items[slot as usize - 1] = item;
-                self.blocks.slot[item as usize] = 0;
-            }
+        for &item in &right_items[..right] {
+            self.blocks.slot[item as usize] = 0;
         }
-        if graph.m != right as usize {
+        if graph.m != right {
             // Not a state the block's invariant allows (every chosen option covers one item
             // of each side); nothing is concluded from it.
             return 0;
