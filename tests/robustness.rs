@@ -286,6 +286,57 @@ fn interrupted_counts_print_partial_results() {
     }
 }
 
+/// A 36x36 grid with about 40% of its cells given, from a solution of the pattern
+/// `(row * 6 + row / 6 + column) mod 36`, the cells kept by a fixed random stream: with no
+/// inference, `check` searches it for minutes.
+fn sparse_36x36() -> String {
+    let mut state: u64 = 2_654_435_761;
+    let mut text = String::new();
+    for row in 0..36 {
+        let cells: Vec<String> = (0..36)
+            .map(|column| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                if (state >> 33) % 10 < 4 {
+                    ((row * 6 + row / 6 + column) % 36 + 1).to_string()
+                } else {
+                    "0".to_string()
+                }
+            })
+            .collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// A `check` or `solve` stopped in the middle of a puzzle prints no record for it, but its
+/// `--stats` line counts the work done on it (before, nodes 0 and branch points 0), and
+/// gives no time per puzzle when none finished.
+#[test]
+fn interrupted_checks_count_their_work_in_the_stats() {
+    for task in ["check", "solve"] {
+        let args = ["sudoku", task, "--stats", "--inference", "none", "-j1", "-"];
+        let output = interrupted_run(&args, &sparse_36x36(), "-TERM");
+        assert_eq!(output.status.code(), Some(143), "{}", err(&output));
+        assert_eq!(out(&output), "");
+        let stats = err(&output);
+        let line = stats
+            .lines()
+            .find(|line| line.starts_with("puzzles 0,"))
+            .unwrap_or_else(|| panic!("{stats}"));
+        let nodes: u64 = line
+            .split(", ")
+            .find_map(|part| part.strip_prefix("nodes "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(nodes > 1000, "{line}");
+        assert!(!line.contains("per puzzle"), "{line}");
+    }
+}
+
 /// Finding 7, for `cover count`.
 #[test]
 fn interrupted_cover_count_prints_partial_count() {

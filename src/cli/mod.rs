@@ -190,6 +190,23 @@ pub fn grid_json(grid: &xcover::sudoku::Grid) -> serde_json::Value {
     )
 }
 
+/// The `--stats` line of a run over puzzles: `finished` of them got their record; `total`
+/// also holds the work on a puzzle that Ctrl-C stopped. The time per puzzle is left out
+/// when no puzzle finished.
+pub fn print_stats(finished: usize, total: xcover::dlx::Stats, started: std::time::Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    let per_puzzle = if finished > 0 {
+        format!(" ({:.1} us per puzzle)", seconds * 1e6 / finished as f64)
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "puzzles {finished}, solutions {}, nodes {}, branch points {}, removals {}, updates {}, \
+         time {seconds:.3} s{per_puzzle}",
+        total.solutions, total.nodes, total.branches, total.removals, total.updates,
+    );
+}
+
 /// Flushes and reports write errors (a closed pipe included) to the caller.
 pub fn finish(mut out: impl Write, outcome: Outcome) -> io::Result<Outcome> {
     out.flush()?;

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use super::enumerate::{self, SearchArgs, Wanted, count_json};
 use super::input::{self, Item, Job, grid_of};
-use super::{Outcome, finish, grid_json, parse_limit, signals, stdout};
+use super::{Outcome, finish, grid_json, parse_limit, print_stats, signals, stdout};
 use xcover::dlx::{self, Stats};
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::text::{self, Layout, Puzzle, Reader};
@@ -405,6 +405,8 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
             };
             let record = solved.unwrap_or_else(|| Record::invalid(task, job));
             if !record.finished && !matches!(task, Task::Count(..)) {
+                // No record for the puzzle in progress, but its work counts in the stats.
+                total += record.stats;
                 return interrupted(out, puzzles, started, args.stats, total);
             }
             if let Err(error) = &job.puzzle {
@@ -456,20 +458,6 @@ fn interrupted(
         print_stats(finished, total, started);
     }
     Ok(outcome)
-}
-
-fn print_stats(puzzles: usize, total: Stats, started: Instant) {
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
-        "puzzles {puzzles}, solutions {}, nodes {}, branch points {}, removals {}, updates {}, \
-         time {seconds:.3} s ({:.1} us per puzzle)",
-        total.solutions,
-        total.nodes,
-        total.branches,
-        total.removals,
-        total.updates,
-        seconds * 1e6 / puzzles.max(1) as f64
-    );
 }
 
 /// A message for stderr that goes with a record.

@@ -16,7 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use super::{Outcome, enumerate, finish, signals, stdout};
+use super::{Outcome, enumerate, finish, print_stats, signals, stdout};
 use xcover::dlx::{self, Inference, OptionId, Stats, Verdict};
 use xcover::sudoku::variant::text::{self, Entry, ReadError};
 use xcover::sudoku::variant::{Puzzle, VariantEncoding, check};
@@ -389,6 +389,10 @@ pub fn run(
                 eprintln!(
                     "xcover: interrupted; the records of {puzzles} puzzles were printed in full"
                 );
+                if stats {
+                    total += record.stats;
+                    print_stats(puzzles, total, started);
+                }
                 return Ok(Outcome::Interrupted);
             }
             if multiline && puzzles > 0 {
@@ -401,17 +405,7 @@ pub fn run(
         out.flush()?;
     }
     if stats {
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "puzzles {puzzles}, solutions {}, nodes {}, branch points {}, removals {}, updates \
-             {}, time {seconds:.3} s ({:.1} us per puzzle)",
-            total.solutions,
-            total.nodes,
-            total.branches,
-            total.removals,
-            total.updates,
-            seconds * 1e6 / puzzles.max(1) as f64
-        );
+        print_stats(puzzles, total, started);
     }
     finish(out, outcome)
 }
