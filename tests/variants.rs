@@ -950,6 +950,45 @@ fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
         "{}",
         err(&run)
     );
+    // No header for puzzles that were never made.
+    assert_eq!(out(&run), "");
+}
+
+#[test]
+fn generating_under_rules_that_no_grid_keeps_fails_at_once() {
+    // No 4x4 grid keeps anti-king and non-consecutive together (the backtracker, counting
+    // on its own, agrees).
+    let rules = Rules {
+        anti_king: true,
+        non_consecutive: true,
+        ..Rules::classic(BoxShape::new(2, 2).unwrap())
+    };
+    assert_eq!(Backtracker::new(&rules).count(&[0; 16], 1), 0);
+    let args = [
+        "sudoku",
+        "generate",
+        "--variant",
+        "anti-king,non-consecutive",
+    ];
+    let run = xcover(&[&args[..], &["--size", "4", "--seed", "1"]].concat(), "");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("no grid of side 4 satisfies these rules"),
+        "{}",
+        err(&run)
+    );
+    assert_eq!(out(&run), "");
+    // A jigsaw is drawn again with new regions, up to a bound, and says what it tried.
+    let args = [
+        "sudoku",
+        "generate",
+        "--variant",
+        "jigsaw,anti-king,non-consecutive",
+    ];
+    let run = xcover(&[&args[..], &["--size", "4", "--seed", "1"]].concat(), "");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(err(&run).contains("random region maps"), "{}", err(&run));
+    assert_eq!(out(&run), "");
 }
 
 #[test]

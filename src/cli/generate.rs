@@ -235,11 +235,11 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
     let level = args.difficulty.map(Level::from);
     let asked = level.map_or(String::new(), |level| format!(" --difficulty {level}"));
     let mut out = stdout();
-    writeln!(
-        out,
+    // Written with the first puzzle: a run that makes none prints nothing but its error.
+    let mut header = Some(format!(
         "# Made by xcover sudoku generate --variant {names}{asked} --seed {seed}\npuzzles: {}",
         args.count
-    )?;
+    ));
     let mut start = 0;
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
@@ -267,6 +267,9 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
                     return Ok(Outcome::InvalidInput);
                 }
             };
+            if let Some(header) = header.take() {
+                writeln!(out, "{header}")?;
+            }
             let puzzle = &generated.puzzle;
             let n = puzzle.rules.size;
             let boxes = puzzle

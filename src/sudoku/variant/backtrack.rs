@@ -18,6 +18,17 @@ pub enum CellOrder {
     FirstEmpty,
 }
 
+/// What [`Backtracker::random_solution`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fill {
+    /// A solution.
+    Found(Vec<u8>),
+    /// None exists: every candidate of every cell was tried.
+    NoSolution,
+    /// The budget of placements ran out first.
+    GaveUp,
+}
+
 /// How a timed count ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BacktrackRun {
@@ -278,17 +289,18 @@ impl Backtracker {
     }
 
     /// A solution with these givens, trying candidates in the order `pick` shuffles them
-    /// (`pick(k)` returns an index below `k`), giving up after `budget` placements.
+    /// (`pick(k)` returns an index below `k`), giving up after `budget` placements; or the
+    /// proof that there is none, when the search ends within the budget.
     pub fn random_solution(
         &self,
         givens: &[u8],
         pick: &mut dyn FnMut(usize) -> usize,
         budget: u64,
-    ) -> Option<Vec<u8>> {
+    ) -> Fill {
         let mut grid = givens.to_vec();
         let mut found = None;
         let mut placements = 0u64;
-        self.search(
+        let exhausted = self.search(
             &mut grid,
             CellOrder::FewestCandidates,
             &mut |solution| {
@@ -304,7 +316,11 @@ impl Backtracker {
                 }
             },
         );
-        found
+        match found {
+            Some(solution) => Fill::Found(solution),
+            None if exhausted => Fill::NoSolution,
+            None => Fill::GaveUp,
+        }
     }
 
     /// Fills the empty cell with the fewest candidates, each in turn (rotated by `pick`; a

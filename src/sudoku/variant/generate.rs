@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::backtrack::Backtracker;
+use super::backtrack::{Backtracker, Fill};
 use super::{Cage, Puzzle, Rules, VariantEncoding, connected, orthogonal_neighbours};
 use crate::sudoku::BoxShape;
 use crate::sudoku::logic::{self, Level, Position};
@@ -128,6 +128,7 @@ fn generate(
     // the top, which every removal stays within.
     let ceiling = level.filter(|&level| level != Level::NeedsSearch);
     let within = |puzzle: &Puzzle| ceiling.is_none_or(|ceiling| level_of(puzzle) <= ceiling);
+    let jigsaw = rules.regions.is_some();
     let mut made: Vec<Level> = Vec::new();
     for _attempt in 0..ATTEMPTS {
         if made.len() >= LEVEL_ATTEMPTS {
@@ -145,11 +146,18 @@ fn generate(
             .map_err(|error| GenerateVariantError(error.to_string()))?;
         let backtracker = Backtracker::new(&rules);
         let empty = vec![0; n * n];
-        let Some(solution) =
-            backtracker.random_solution(&empty, &mut |k| rng.random_range(0..k), FILL_BUDGET)
-        else {
-            continue;
-        };
+        let solution =
+            match backtracker.random_solution(&empty, &mut |k| rng.random_range(0..k), FILL_BUDGET)
+            {
+                Fill::Found(solution) => solution,
+                // Another region map may have grids; other rules are the same every time.
+                Fill::NoSolution if !jigsaw => {
+                    return Err(GenerateVariantError(format!(
+                        "no grid of side {n} satisfies these rules (every filling was tried)"
+                    )));
+                }
+                Fill::NoSolution | Fill::GaveUp => continue,
+            };
         if killer {
             rules.cages = random_cages(n, &solution, &mut rng);
         }
@@ -202,9 +210,13 @@ fn generate(
             Level::tally(&made)
         )));
     }
-    Err(GenerateVariantError(format!(
-        "no full grid of side {n} under these rules was found (tried {ATTEMPTS} times)"
-    )))
+    Err(GenerateVariantError(if jigsaw {
+        format!(
+            "no full grid of side {n} under these rules was found on {ATTEMPTS} random region maps"
+        )
+    } else {
+        format!("no full grid of side {n} under these rules was found (tried {ATTEMPTS} times)")
+    }))
 }
 
 /// Cages covering the grid: from each cell not yet caged, in random order, a cage grows by
