@@ -333,7 +333,10 @@ impl Links {
             .enable(matches!(self.inferring, Inference::Root | Inference::Probe));
         if self.inferring == Inference::Root {
             self.inferring = Inference::None;
-            if !self.all_covered() && self.fewest_options().1 >= 2 {
+            // Also where an item has one option left (a problem whose clues are options of
+            // their own): the implication rule then follows that move, and the rules go on
+            // from there. Not where an item has none: the search backtracks at once.
+            if !self.all_covered() && self.fewest_options().1 >= 1 {
                 return self.infer(0);
             }
         }
