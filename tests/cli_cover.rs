@@ -135,3 +135,66 @@ fn colours_and_multiplicities_from_the_command_line() {
     );
     assert!(!path.exists());
 }
+
+/// The number after `name ` in a `--stats` line.
+fn stat(stats: &str, name: &str) -> u64 {
+    let line = stats.lines().find(|line| line.contains("nodes")).unwrap();
+    line.split(", ")
+        .find_map(|part| part.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn blocks_written_by_sudoku_encode_are_read_and_matched() {
+    // A 9x9 puzzle that needs search without the blocks' matching.
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let encoded = out(&xcover(&["sudoku", "encode", "-"], puzzle));
+    // 27 units against their digits, 9 digits' rows against their columns.
+    assert_eq!(
+        encoded
+            .lines()
+            .filter(|l| l.starts_with("|block: "))
+            .count(),
+        36
+    );
+    let without: String = encoded
+        .lines()
+        .filter(|l| !l.starts_with("|block: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let args = ["cover", "count", "--limit", "2", "--stats", "--inference"];
+    for inference in ["root", "probe"] {
+        let matched = xcover(&[&args[..], &[inference, "-"]].concat(), &encoded);
+        let plain = xcover(&[&args[..], &[inference, "-"]].concat(), &without);
+        assert_eq!(out(&matched), "1\n", "{}", err(&matched));
+        assert_eq!(out(&plain), "1\n", "{}", err(&plain));
+        // Matching removes what the rules alone do not see.
+        let (more, fewer) = (
+            stat(&err(&matched), "removals"),
+            stat(&err(&plain), "removals"),
+        );
+        assert!(
+            more > fewer,
+            "{inference}: {more} removals with blocks, {fewer} without"
+        );
+    }
+    // `root` runs although the clues are items with one option each: with the blocks it
+    // leaves nothing to branch on.
+    let root = xcover(&[&args[..], &["root", "-"]].concat(), &encoded);
+    assert_eq!(stat(&err(&root), "branch points"), 0);
+}
+
+#[test]
+fn a_block_an_option_breaks_is_refused_at_its_line() {
+    let text = "a b c\n| a comment\n|block: a / b\na b\na c\n";
+    let run = xcover(&["cover", "count", "-"], text);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("<stdin>:3:1: option 2 ('a c') breaks a one-to-one block"),
+        "{}",
+        err(&run)
+    );
+}

@@ -108,6 +108,67 @@ fn malformed_files_report_line_column_and_kind() {
             3,
             ParseErrorKind::InvalidName("b:c".into()),
         ),
+        (
+            "a block before the item line",
+            "|block: a / b\na b\n",
+            1,
+            1,
+            ParseErrorKind::BadBlock(
+                "a block before the item line; blocks name items the item line declares".into(),
+            ),
+        ),
+        (
+            "a block without '/'",
+            "a b\n|block: a b\n",
+            2,
+            1,
+            ParseErrorKind::BadBlock(
+                "no '/': expected |block: the first side's items / the second side's".into(),
+            ),
+        ),
+        (
+            "a block with two '/'",
+            "a b c\n|block: a / b / c\n",
+            2,
+            15,
+            ParseErrorKind::BadBlock("a second '/'; one separates the two sides".into()),
+        ),
+        (
+            "a block naming an unknown item",
+            "a b\n|block: a / z\n",
+            2,
+            13,
+            ParseErrorKind::UnknownItem("z".into()),
+        ),
+        (
+            "a block with sides of different sizes",
+            "a b c\n|block: a / b c\n",
+            2,
+            1,
+            ParseErrorKind::BadBlock(
+                "a one-to-one block needs two sides of the same size, not 1 and 2".into(),
+            ),
+        ),
+        (
+            "a block with a secondary item",
+            "a | x\n|block: a / x\n",
+            2,
+            1,
+            ParseErrorKind::BadBlock(
+                "item 'x' of a one-to-one block is secondary (only primary items)".into(),
+            ),
+        ),
+        (
+            "a block that an option, read after it, breaks",
+            "a b c\n| a comment\n|block: a / b\na b\na c\n",
+            3,
+            1,
+            ParseErrorKind::BadBlock(
+                "option 2 ('a c') breaks a one-to-one block: it contains 1 of its first side \
+                 (a...) and 0 of its second, not one of each"
+                    .into(),
+            ),
+        ),
     ];
     for (what, text, line, column, kind) in cases {
         let error = format::read(text).expect_err(what);

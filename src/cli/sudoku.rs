@@ -1040,7 +1040,9 @@ fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Resu
     writeln!(
         out,
         "| Sudoku {} (boxes {}) from {name} line {}: items rIcJ (cell), rIvV, cJvV, bKvV (row, \
-         column, box has symbol V); one option per allowed cell and symbol.",
+         column, box has symbol V); one option per allowed cell and symbol; |block: lines match \
+         each row's, column's and box's cells with its symbols, and each symbol's rows with its \
+         columns.",
         puzzle.grid.size(),
         puzzle.grid.shape(),
         puzzle.line

@@ -658,7 +658,7 @@ fn stats_json(stats: Stats) -> Value {
 }
 
 /// `sudoku encode` for a variant puzzle: its exact-cover problem in Knuth's format (with
-/// DLX2's colours when it has cages).
+/// its one-to-one blocks, which Knuth's programs read as comments).
 pub fn encode(index: Option<usize>, path: &str) -> io::Result<Outcome> {
     let (name, entries) = match entries(path) {
         Ok(read) => read,
@@ -697,9 +697,9 @@ pub fn encode(index: Option<usize>, path: &str) -> io::Result<Outcome> {
         out,
         "| Sudoku variant {} ({}x{}, rules: {}) from {path} line {}. Items: rIcJ (cell); TAGvV \
          (unit TAG has symbol V: rI row, cJ column, bK box, gX region, d1 d2 diagonals, wK \
-         window); kK (cage K) primary; pP_X_Y (neighbour pair P may not hold X and Y), sIcJ \
-         (the symbol of a caged cell, as a colour) secondary. One option per cell and symbol, \
-         one per way to fill each cage.",
+         window) primary; pP_X_Y (neighbour pair P may not hold X and Y) secondary. One \
+         option per cell and symbol, one per way to fill each killer cage (the items of all \
+         its cells). Without cages, |block: lines match each unit's cells with its symbols.",
         puzzle.id,
         puzzle.rules.size,
         puzzle.rules.size,

@@ -15,6 +15,15 @@
 //! an item the same colour may share it. Knuth's DLX3 multiplicities too: on the item line,
 //! `a:b|item` makes a primary item be covered between a and b times, `b|item` exactly b.
 //!
+//! One extension, for the matching rule of the engine's inference: a line whose first token
+//! is `|block:` declares a one-to-one block ([`Problem::add_block`]), the items of its first
+//! side, `/`, those of its second: `|block: c11 c12 / r1v1 r1v2` says that in every solution
+//! the options through these items match the two sides one to one (in Sudoku, a row's cells
+//! and its digits). To Knuth's programs it is a comment, so a file keeps its meaning for them;
+//! an item named `/` cannot be in a block. Blocks go after the item line, anywhere among the
+//! options; an option that contains an item of a block but not one of each side is an error
+//! at the block's line.
+//!
 //! Reading checks everything a problem must satisfy and reports the first fault with its line
 //! and column; it never panics. An option made only of secondary items can never be chosen:
 //! like `dlx1`, the reader keeps going and reports it as a warning.
@@ -63,6 +72,8 @@ pub enum ParseErrorKind {
     /// Item bounds (`a:b|item` or `b|item`, DLX3's multiplicities) that cannot be used:
     /// the token and why.
     BadBounds(String, String),
+    /// A `|block:` line that cannot be used: why.
+    BadBlock(String),
 }
 
 impl fmt::Display for ParseError {
@@ -129,6 +140,7 @@ impl fmt::Display for ParseErrorKind {
                 "'{token}': {why}; expected a:b|item or b|item, 1 <= b and a <= b, on a \
                  primary item"
             ),
+            ParseErrorKind::BadBlock(why) => write!(f, "{why}"),
         }
     }
 }
@@ -173,8 +185,10 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         .lines()
         .enumerate()
         .map(|(index, line)| (index + 1, line))
-        // As in DLX1, a comment starts with `|` after any blanks.
-        .filter(|(_, line)| !line.trim_start().starts_with('|') && !line.trim().is_empty());
+        // As in DLX1, a comment starts with `|` after any blanks; but a block is kept.
+        .filter(|(_, line)| {
+            is_block_line(line) || !line.trim_start().starts_with('|') && !line.trim().is_empty()
+        });
 
     let Some((item_line, items_text)) = lines.next() else {
         return Err(ParseError {
@@ -183,6 +197,15 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             kind: ParseErrorKind::NoItemLine,
         });
     };
+    if is_block_line(items_text) {
+        return Err(ParseError {
+            line: item_line,
+            column: 1,
+            kind: ParseErrorKind::BadBlock(
+                "a block before the item line; blocks name items the item line declares".into(),
+            ),
+        });
+    }
     let mut problem = Problem::new();
     let mut kind = ItemKind::Primary;
     for (column, token) in tokens(items_text) {
@@ -251,7 +274,14 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     // index plus one) while any has a colour.
     let mut items = Vec::new();
     let mut codes = Vec::new();
+    // The line of each block, for faults found once every option is read.
+    let mut block_lines = Vec::new();
     for (line, option_text) in lines {
+        if is_block_line(option_text) {
+            read_block(&mut problem, line, option_text)?;
+            block_lines.push(line);
+            continue;
+        }
         items.clear();
         codes.clear();
         let mut colored = false;
@@ -303,7 +333,62 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
                 kind: ParseErrorKind::TooLarge,
             })?;
     }
+    if let Some((k, why)) = problem.broken_block() {
+        return Err(ParseError {
+            line: block_lines[k],
+            column: 1,
+            kind: ParseErrorKind::BadBlock(why),
+        });
+    }
     Ok(Parsed { problem, warnings })
+}
+
+/// The first token that opens a block line.
+const BLOCK: &str = "|block:";
+
+/// Whether `line` declares a one-to-one block: its first token is `|block:`.
+fn is_block_line(line: &str) -> bool {
+    tokens(line).next().is_some_and(|(_, token)| token == BLOCK)
+}
+
+/// Reads the block of `text` (`|block: first side / second side`), line `line`, into
+/// `problem`.
+fn read_block(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseError> {
+    let fail = |column, why: &str| ParseError {
+        line,
+        column,
+        kind: ParseErrorKind::BadBlock(why.to_string()),
+    };
+    let mut sides = [Vec::new(), Vec::new()];
+    let mut side = 0;
+    for (column, token) in tokens(text).skip(1) {
+        if token == "/" {
+            if side == 1 {
+                return Err(fail(column, "a second '/'; one separates the two sides"));
+            }
+            side = 1;
+            continue;
+        }
+        let item = problem.item(token).ok_or_else(|| ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::UnknownItem(token.to_string()),
+        })?;
+        sides[side].push(item);
+    }
+    if side == 0 {
+        return Err(fail(
+            1,
+            "no '/': expected |block: the first side's items / the second side's",
+        ));
+    }
+    let [left, right] = sides;
+    problem
+        .add_block(&left, &right)
+        .map_err(|error| match error {
+            BuildError::BadBlock(why) => fail(1, &why),
+            other => fail(1, &other.to_string()),
+        })
 }
 
 /// The bounds of `a:b|item` (`a:b`) or `b|item` (`b`, exactly b): lower, upper.
@@ -352,7 +437,8 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Writes a problem in Knuth's format: the item line, then one line per option.
+/// Writes a problem in Knuth's format: the item line, its blocks (`|block:` lines, comments
+/// to Knuth's programs), then one line per option.
 pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
     let names_of = |kind| {
         problem
@@ -370,6 +456,10 @@ pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
         write!(out, " | {}", secondary.join(" "))?;
     }
     writeln!(out)?;
+    for (left, right) in problem.blocks() {
+        let names = |side: &[super::ItemId]| side.iter().map(|&item| problem.name(item)).join(" ");
+        writeln!(out, "{BLOCK} {} / {}", names(left), names(right))?;
+    }
     for option in problem.options() {
         write_option(problem, option, out)?;
         writeln!(out)?;
@@ -419,6 +509,19 @@ mod tests {
         assert_eq!(parsed.problem.name(crate::dlx::ItemId(0)), "a");
         let error = read("| c\n\u{feff} b\nb\n").unwrap_err();
         assert_eq!((error.line, error.column), (2, 1));
+    }
+
+    #[test]
+    fn round_trip_keeps_blocks() {
+        let text = "c1 c2 v1 v2\n|block: c1 c2 / v1 v2\nc1 v1\nc1 v2\nc2 v1\nc2 v2\n";
+        let parsed = read(text).unwrap();
+        assert_eq!(parsed.problem.blocks().len(), 1);
+        let mut out = Vec::new();
+        write(&parsed.problem, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+        // Other comments that mention blocks stay comments.
+        let parsed = read("a b\n| block: a / b\n|block:x\na b\n").unwrap();
+        assert!(parsed.problem.blocks().is_empty());
     }
 
     #[test]

@@ -224,8 +224,7 @@ impl Matrix {
         } else {
             Vec::new()
         };
-        let (block_items, block_starts) =
-            compile_blocks(&problem, &item_index, &nodes, &node_option)?;
+        let (block_items, block_starts) = compile_blocks(&problem, &item_index)?;
         Ok(Matrix {
             block_items,
             block_starts,
@@ -294,71 +293,23 @@ impl Matrix {
     }
 }
 
-/// The blocks of `problem` as matrix item indices (flat, with starts), checked: an item with
-/// bounds, or an option that contains an item of a block but not exactly one of each side,
-/// is an error naming it.
+/// The blocks of `problem` as matrix item indices (flat, with starts), checked
+/// ([`Problem::broken_block`]).
 fn compile_blocks(
     problem: &Problem,
     item_index: &[u32],
-    nodes: &[Node],
-    node_option: &[u32],
 ) -> Result<(Vec<u32>, Vec<u32>), MatrixError> {
+    if let Some((_, why)) = problem.broken_block() {
+        return Err(MatrixError::BrokenBlock(why));
+    }
     let mut block_items = Vec::new();
     let mut block_starts = vec![0];
-    // Per matrix item: 1 on the block's first side, 2 on its second, else 0.
-    let mut side = vec![0u8; item_index.len() + 1];
     for (left, right) in problem.blocks() {
-        for (mark, items) in [(1, left), (2, right)] {
-            for &item in items {
-                if problem.bounds(item) != (1, 1) {
-                    return Err(MatrixError::BrokenBlock(format!(
-                        "item '{}' of a one-to-one block has bounds (only exactly once)",
-                        problem.name(item)
-                    )));
-                }
-                side[item_index[item.0 as usize] as usize] = mark;
-            }
-        }
-        let members = left
-            .iter()
-            .chain(right)
-            .map(|&item| item_index[item.0 as usize]);
-        for header in members.clone() {
-            let mut x = nodes[header as usize].down;
-            while x != header {
-                let mut counts = [0u32; 3];
-                let mut q = x;
-                loop {
-                    counts[side[nodes[q as usize].top as usize] as usize] += 1;
-                    q = nodes[q as usize].right;
-                    if q == x {
-                        break;
-                    }
-                }
-                if counts[1] != 1 || counts[2] != 1 {
-                    let option = OptionId(node_option[x as usize]);
-                    let names: Vec<&str> = problem
-                        .option(option)
-                        .iter()
-                        .map(|&i| problem.name(i))
-                        .collect();
-                    return Err(MatrixError::BrokenBlock(format!(
-                        "option {} ('{}') breaks a one-to-one block: it contains {} of its \
-                         first side ({}...) and {} of its second, not one of each",
-                        option.0 + 1,
-                        names.join(" "),
-                        counts[1],
-                        problem.name(left[0]),
-                        counts[2]
-                    )));
-                }
-                x = nodes[x as usize].down;
-            }
-        }
-        for header in members.clone() {
-            side[header as usize] = 0;
-        }
-        block_items.extend(members);
+        block_items.extend(
+            left.iter()
+                .chain(right)
+                .map(|&item| item_index[item.0 as usize]),
+        );
         block_starts.push(block_items.len() as u32);
     }
     Ok((block_items, block_starts))

@@ -315,6 +315,57 @@ impl Problem {
         &self.blocks
     }
 
+    /// The first declared block that the problem breaks, by index, and why: one of its
+    /// items was given bounds after it was declared, or an option contains an item of the
+    /// block but not exactly one of each side. `None` when every block holds.
+    pub fn broken_block(&self) -> Option<(usize, String)> {
+        // Per item: the blocks it belongs to, with its side (0 first, 1 second).
+        let mut memberships: Vec<Vec<(u32, u8)>> = vec![Vec::new(); self.item_count()];
+        for (k, (left, right)) in self.blocks.iter().enumerate() {
+            for (side, items) in [(0u8, left), (1u8, right)] {
+                for &item in items {
+                    if self.bounds(item) != (1, 1) {
+                        let why = format!(
+                            "item '{}' of a one-to-one block has bounds (only exactly once)",
+                            self.name(item)
+                        );
+                        return Some((k, why));
+                    }
+                    memberships[item.0 as usize].push((k as u32, side));
+                }
+            }
+        }
+        // Per block met in the option at hand: its items of each side.
+        let mut counts: Vec<(u32, [u32; 2])> = Vec::new();
+        for option in self.options() {
+            counts.clear();
+            for &item in self.option(option) {
+                for &(k, side) in &memberships[item.0 as usize] {
+                    match counts.iter_mut().find(|(block, _)| *block == k) {
+                        Some((_, count)) => count[side as usize] += 1,
+                        None => {
+                            let mut count = [0, 0];
+                            count[side as usize] = 1;
+                            counts.push((k, count));
+                        }
+                    }
+                }
+            }
+            if let Some(&(k, [first, second])) = counts.iter().find(|(_, c)| *c != [1, 1]) {
+                let names: Vec<&str> = self.option(option).iter().map(|&i| self.name(i)).collect();
+                let why = format!(
+                    "option {} ('{}') breaks a one-to-one block: it contains {first} of its \
+                     first side ({}...) and {second} of its second, not one of each",
+                    option.0 + 1,
+                    names.join(" "),
+                    self.name(self.blocks[k as usize].0[0]),
+                );
+                return Some((k as usize, why));
+            }
+        }
+        None
+    }
+
     /// How many times `item` must be covered: at least, at most.
     pub fn bounds(&self, item: ItemId) -> (u32, u32) {
         self.bounds[item.0 as usize]

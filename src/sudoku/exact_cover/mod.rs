@@ -149,6 +149,12 @@ impl Encoding {
                 }
             }
         }
+        // Dropping options keeps every block one to one: the matching rule stays available.
+        for (left, right) in full.blocks() {
+            problem
+                .add_block(left, right)
+                .expect("blocks of a valid problem");
+        }
         problem
     }
 }

@@ -146,6 +146,12 @@ impl VariantEncoding {
                     .expect("options of a valid problem");
             }
         }
+        // Dropping options keeps every block one to one: the matching rule stays available.
+        for (left, right) in full.blocks() {
+            problem
+                .add_block(left, right)
+                .expect("blocks of a valid problem");
+        }
         problem
     }
 }
