@@ -6,7 +6,7 @@
 
 #[allow(dead_code)]
 mod harness {
-    use xcover::dlx::{Matrix, Verdict, format};
+    use xcover::dlx::{Inference, Matrix, Verdict, format};
     use xcover::sudoku::text::{Layout, Reader, write};
     use xcover::sudoku::{Encoding, check};
 
@@ -39,6 +39,7 @@ mod harness {
                 };
                 assert_eq!(colors(first), colors(second), "colours read back");
             }
+            assert_eq!(first.blocks(), second.blocks(), "blocks read back");
         }
     }
 
@@ -68,6 +69,21 @@ mod harness {
             ),
             Verdict::Multiple(a, b) => assert_ne!(a, b),
             Verdict::None => {}
+        }
+        // Declared blocks (`|block:` lines) are matched under `root` and `probe`: the counts
+        // of searches that end within the budget agree with plain dancing links.
+        if !matrix.problem().blocks().is_empty() {
+            let mut counts = Vec::new();
+            for inference in [Inference::None, Inference::Root, Inference::Probe] {
+                let mut solver = matrix.solver();
+                solver.set_inference(inference);
+                solver.set_node_limit(Some(NODES));
+                let count = solver.count(Some(50));
+                if solver.stopped().is_none() {
+                    counts.push(count);
+                }
+            }
+            assert!(counts.windows(2).all(|w| w[0] == w[1]), "{counts:?}");
         }
     }
 
