@@ -187,7 +187,12 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         .map(|(index, line)| (index + 1, line))
         // As in DLX1, a comment starts with `|` after any blanks; but a block is kept.
         .filter(|(_, line)| {
-            is_block_line(line) || !line.trim_start().starts_with('|') && !line.trim().is_empty()
+            let line = line.trim_start();
+            if line.starts_with('|') {
+                is_block_line(line)
+            } else {
+                !line.is_empty()
+            }
         });
 
     let Some((item_line, items_text)) = lines.next() else {
@@ -348,7 +353,9 @@ const BLOCK: &str = "|block:";
 
 /// Whether `line` declares a one-to-one block: its first token is `|block:`.
 fn is_block_line(line: &str) -> bool {
-    tokens(line).next().is_some_and(|(_, token)| token == BLOCK)
+    line.trim_start()
+        .strip_prefix(BLOCK)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 /// Reads the block of `text` (`|block: first side / second side`), line `line`, into
@@ -385,10 +392,7 @@ fn read_block(problem: &mut Problem, line: usize, text: &str) -> Result<(), Pars
     let [left, right] = sides;
     problem
         .add_block(&left, &right)
-        .map_err(|error| match error {
-            BuildError::BadBlock(why) => fail(1, &why),
-            other => fail(1, &other.to_string()),
-        })
+        .map_err(|error| fail(1, &error.to_string()))
 }
 
 /// The bounds of `a:b|item` (`a:b`) or `b|item` (`b`, exactly b): lower, upper.
