@@ -147,6 +147,9 @@ pub(crate) struct Links {
     /// this node (inference runs only where the search branches, so forced moves pile up);
     /// [`NOT_YET`] while no inference ran on the path (at level 0 always).
     unseen_from: Vec<u32>,
+    /// At level `l`, where the sweep of probes there found it best to branch (item and
+    /// score; see `probe.rs`), for the nodes below it whose links it left unchanged.
+    probed_best: Vec<(u32, u64)>,
     /// At level `l`, the links hidden by the choices at the levels before it (a running sum
     /// along the path, leaving out the covering of the branch items): about how much work
     /// finding the items touched since an inference takes.
@@ -234,6 +237,7 @@ impl Links {
             trail: Vec::new(),
             trail_marks: vec![0; levels],
             unseen_from: vec![NOT_YET; levels + 1],
+            probed_best: vec![(0, 0); levels + 1],
             hidden_before: vec![0; levels + 1],
             multi,
             bound: matrix.bounds.iter().map(|&(_, upper)| upper).collect(),

@@ -212,7 +212,6 @@ impl Links {
     /// options they prove impossible (onto the trail); returns how many. Stops early when an
     /// item is left with no option: the search then backtracks.
     pub(super) fn infer(&mut self, level: usize) -> u64 {
-        self.scratch.probes.best = (0, 0);
         self.scratch.dead = false;
         let unseen = self.unseen_from[level];
         // Level 0 is always `NOT_YET`: the root examines every item.
@@ -226,14 +225,25 @@ impl Links {
                 i = self.item(i).next;
             }
         } else {
+            let mut changed = false;
             for k in unseen as usize..level {
-                self.enqueue_touched_by(self.stack[k]);
+                changed |= self.enqueue_touched_by(self.stack[k]);
+            }
+            if !changed {
+                // Only forced moves whose options had nothing left to exclude: the links
+                // are as the last inference on the path left them, at its fixpoint, and its
+                // sweep's choice of branch stands.
+                self.scratch.probes.best = self.probed_best[unseen as usize];
+                self.probed_best[level] = self.scratch.probes.best;
+                return 0;
             }
         }
+        self.scratch.probes.best = (0, 0);
         let mut removed = self.settle();
         if self.inferring == Inference::Probe && !self.dead_end() {
             removed += self.probe();
         }
+        self.probed_best[level] = self.scratch.probes.best;
         removed
     }
 
@@ -295,13 +305,16 @@ impl Links {
     }
 
     /// Queues every item whose options the choice of `x`'s option hid: the items of every
-    /// option in the (now covered) columns of that option's items.
-    fn enqueue_touched_by(&mut self, x: u32) {
+    /// option in the (now covered) columns of that option's items. Returns whether there was
+    /// any such option (else the choice changed no other option).
+    fn enqueue_touched_by(&mut self, x: u32) -> bool {
+        let mut touched = false;
         let mut c = x;
         loop {
             let column = self.top(c);
             let mut p = self.down(column);
             while p != column {
+                touched |= p != c;
                 let mut q = Self::get(&self.right, p);
                 while q != p {
                     self.enqueue(self.top(q));
@@ -314,12 +327,12 @@ impl Links {
                 break;
             }
         }
+        touched
     }
 
     /// Removes the option of node `p` and queues its items, whose options changed.
     pub(super) fn remove_and_requeue(&mut self, p: u32) {
         self.remove_option(p);
-        self.scratch.probes.epoch += 1;
         let mut q = p;
         loop {
             self.enqueue(self.top(q));

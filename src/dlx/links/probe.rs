@@ -9,6 +9,9 @@
 //! the trail of `inference.rs` and are put back when the search leaves the level. One sweep
 //! over the items per branch point: sweeping again until nothing changes found a little more
 //! and cost more (measured on the sparse 25x25 puzzles of `../shared/data/large-hard`).
+//! None where the only moves since the last sweep were forced ones that hid no other option
+//! (the links are as that sweep left them): 3% and 6% fewer instructions on those puzzles,
+//! for 613 and 1,941 branch points against 591 and 1,885.
 //!
 //! The sweep also chooses where the search branches: among the items with two options, the
 //! one whose two options hid the most links when tried (the product), as look-ahead SAT
@@ -20,8 +23,10 @@
 //! the probe's stamp, so there is nothing to undo after it and a fresh stamp clears them all.
 //! It follows forced moves without scanning every item: each primary item whose count
 //! drops to one or zero is queued. (Probing by real covers, undone after each trial, took
-//! 18% more instructions for the same tree on sparse puzzle 1.) A probe's result holds until
-//! the next removal (the epoch), so an option met through two of its items is tried once.
+//! 18% more instructions for the same tree on sparse puzzle 1.) An option is probed once per
+//! sweep, even when it is met again through another of its items after removals that could
+//! now make it fail: probing it again cost more than it found (sparse puzzles 1 and 2: 4% and
+//! 3% more instructions, for 639 and 2,015 branch points against 613 and 1,941).
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link or a step along an option's `right` cycle.
@@ -78,12 +83,12 @@ pub(crate) struct Scratch {
     /// The item with two options whose options hid the most links when probed (the
     /// product), and that product: where the search branches best.
     pub(super) best: (u32, u64),
-    /// Per node: the epoch in which its option was last probed without failing.
+    /// Per node: the sweep in which its option was last probed without failing.
     known: Vec<u64>,
     /// Per node: the links its option's probe hid then.
     weight: Vec<u64>,
-    /// Counts removals: a probe's result holds while the epoch is the same.
-    pub(super) epoch: u64,
+    /// Counts sweeps: a probe's result holds for the rest of its sweep.
+    sweep: u64,
 }
 
 impl Scratch {
@@ -101,7 +106,7 @@ impl Scratch {
             best: (0, 0),
             known: Vec::new(),
             weight: Vec::new(),
-            epoch: 1,
+            sweep: 1,
         }
     }
 }
@@ -137,7 +142,7 @@ impl Links {
             self.scratch.probes.weight = vec![0; nodes];
         }
         // The links are not those of the last probes.
-        self.scratch.probes.epoch += 1;
+        self.scratch.probes.sweep += 1;
         self.scratch.probes.best = (0, 0);
         let mut removed = 0;
         let mut i = self.item(0).next;
@@ -159,7 +164,7 @@ impl Links {
         let a = self.down(i);
         let b = self.down(a);
         let first = self.next_stamp();
-        let fresh_a = self.scratch.probes.known[a as usize] != self.scratch.probes.epoch;
+        let fresh_a = self.scratch.probes.known[a as usize] != self.scratch.probes.sweep;
         let weight_a = match self.probe_unless_known(a, Record::Hidden(first)) {
             Ok(weight) => weight,
             Err(removed) => return removed,
@@ -191,11 +196,11 @@ impl Links {
         removed
     }
 
-    /// The links the option of node `p` hides when probed (as noted in this epoch, else by
+    /// The links the option of node `p` hides when probed (as noted in this sweep, else by
     /// probing it now); `Err` with the options removed when it fails (it, and what the rules
     /// then find).
     fn probe_unless_known(&mut self, p: u32, record: Record) -> Result<u64, u64> {
-        if self.scratch.probes.known[p as usize] == self.scratch.probes.epoch {
+        if self.scratch.probes.known[p as usize] == self.scratch.probes.sweep {
             return Ok(self.scratch.probes.weight[p as usize]);
         }
         match self.probe_option(p, record) {
@@ -214,7 +219,7 @@ impl Links {
     fn note_probed(&mut self, p: u32, weight: u64) {
         let mut q = p;
         loop {
-            self.scratch.probes.known[q as usize] = self.scratch.probes.epoch;
+            self.scratch.probes.known[q as usize] = self.scratch.probes.sweep;
             self.scratch.probes.weight[q as usize] = weight;
             q = Self::get(&self.right, q);
             if q == p {
