@@ -227,10 +227,10 @@ impl Graph {
         }
         for v in 0..self.m {
             let through = reach[v];
-            for leads in reach.iter_mut().take(self.m) {
-                if *leads & (1 << v) != 0 {
-                    *leads |= through;
-                }
+            // Over all the slots, without a branch: the compiler makes it a few vector
+            // operations (the slots past `m` are empty and stay so).
+            for leads in reach.iter_mut() {
+                *leads |= through & ((*leads >> v) & 1).wrapping_neg();
             }
         }
         reach
