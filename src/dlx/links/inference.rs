@@ -232,7 +232,9 @@ impl Links {
             if !changed {
                 // Only forced moves whose options had nothing left to exclude: the links
                 // are as the last inference on the path left them, at its fixpoint, and its
-                // sweep's choice of branch stands.
+                // sweep's choice of branch stands. (The queue holds only the chosen options'
+                // own, covered, items.)
+                self.clear_queue();
                 self.scratch.probes.best = self.probed_best[unseen as usize];
                 self.probed_best[level] = self.scratch.probes.best;
                 return 0;
