@@ -288,7 +288,7 @@ impl Links {
     }
 
     /// The next move of a probe with stamp `stamp`, from the items it queued on `units`.
-    fn next_move(&mut self, stamp: u32, units: &mut Vec<u32>) -> Next {
+    fn next_move(&self, stamp: u32, units: &mut Vec<u32>) -> Next {
         let probes = &self.scratch.probes;
         while let Some(k) = units.pop() {
             if Self::get(&probes.covered, k) == stamp {
@@ -320,22 +320,13 @@ impl Links {
         first: u32,
         units: &mut Vec<u32>,
     ) -> u64 {
+        // A cover of the first item hides the chosen option from the other columns too.
+        let mut hidden = self.stamp_option(x, stamp) - 1;
         let probes = &mut self.scratch.probes;
         // The arrays of one probe: per node, and per item (numbered below the nodes).
         let (stamps, covered) = (&mut probes.stamps[..], &mut probes.covered[..]);
         let (counted, count) = (&mut probes.counted[..], &mut probes.count[..]);
-        let mut hidden = 0;
         let mut c = x;
-        loop {
-            *Self::set(stamps, c) = stamp;
-            hidden += 1;
-            c = Self::get(&self.right, c);
-            if c == x {
-                break;
-            }
-        }
-        // A cover of the first item hides the chosen option from the other columns too.
-        hidden -= 1;
         loop {
             let j = Self::get(&self.top, c);
             *Self::set(covered, j) = stamp;
@@ -377,15 +368,19 @@ impl Links {
         hidden
     }
 
-    /// Gives every node of the option of node `x` the stamp `mark`.
-    fn stamp_option(&mut self, x: u32, mark: u32) {
+    /// Gives every node of the option of node `x` the stamp `mark`; returns how many nodes
+    /// the option has.
+    fn stamp_option(&mut self, x: u32, mark: u32) -> u64 {
+        let mut nodes = 0;
         let mut q = x;
         loop {
-            self.scratch.probes.stamps[q as usize] = mark;
+            *Self::set(&mut self.scratch.probes.stamps, q) = mark;
+            nodes += 1;
             q = Self::get(&self.right, q);
             if q == x {
                 break;
             }
         }
+        nodes
     }
 }
