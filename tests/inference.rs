@@ -155,6 +155,25 @@ fn probing_removes_what_both_options_of_an_item_exclude() {
     only_probing_removes(text, 4);
 }
 
+#[test]
+fn probing_applies_the_implication_rule_along_its_forced_moves() {
+    // Choosing "p a1 a2 z" leaves k with "k j x" and "k j y", which share j, and k2 with two
+    // options that share m: so "s j" and "s m" are out, and s ("s z" hidden) has nothing.
+    // Forced moves alone see no failure there (every item keeps two options), and no rule
+    // sees anything before a choice. Found at the root, the failure leaves one forced path:
+    // the search never branches. With the rules alone it branches on p.
+    let text = "p k k2 s | a1 a2 z j m x y x2 y2\n\
+                p a1 a2 z\np j m x y x2 y2\n\
+                k a1\nk j x\nk j y\nk2 a2\nk2 m x2\nk2 m y2\ns j\ns m\ns z\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let (count, rules) = count_with(&matrix, Inference::EveryNode);
+    assert_eq!(count, 1);
+    assert!(rules.branches >= 1, "{rules:?}");
+    let (count, probed) = count_with(&matrix, Inference::Probe);
+    assert_eq!(count, 1);
+    assert_eq!(probed.branches, 0, "{probed:?}");
+}
+
 /// The problem in `text` has `count` solutions; the rules remove nothing from it, probing
 /// removes something.
 fn only_probing_removes(text: &str, count: u128) {

@@ -67,8 +67,9 @@ pub enum Inference {
     /// (forum-hardest-1106 about 15% faster than on the first such item).
     Shallow,
     /// The rules and probing at every search node (see `probe.rs`): each option of an item
-    /// with two options is tried, and removed when its forced moves leave an item with no
-    /// option; options that both trials hide are removed; the search branches on the item
+    /// with two options is tried, and removed when its forced moves (and the implication
+    /// rule along them) leave an item with no option; options that both trials hide are
+    /// removed; the search branches on the item
     /// whose trials hid the most. The blocks' matching runs after every removal (sparse
     /// 25x25 puzzles: a third fewer branch points, a quarter less time).
     Probe,
