@@ -6,12 +6,12 @@
 //! along the way to the items the moves leave with two options (if both hold an item `j`,
 //! every other option through `j` is hidden too). An option whose moves leave some item with
 //! no option is in no solution (a *failed* option, Sudoku's contradiction by singles and
-//! locked candidates) and is removed; an
-//! option hidden by the moves of both options of the item is in no solution either, since one
-//! of the two covers the item (Sudoku's forcing chains from a bivalue cell). Removals go onto
-//! the trail of `inference.rs` and are put back when the search leaves the level. One sweep
-//! over the items per branch point: sweeping again until nothing changes found a little more
-//! and cost more (measured on the sparse 25x25 puzzles of `../shared/data/large-hard`).
+//! locked candidates) and is removed; an option hidden by the moves of both options of the
+//! item is in no solution either, since one of the two covers the item (Sudoku's forcing
+//! chains from a bivalue cell). Removals go onto the trail of `inference.rs` and are put
+//! back when the search leaves the level. One sweep over the items per branch point:
+//! sweeping again until nothing changes found a little more and cost more (measured on the
+//! sparse 25x25 puzzles of `../shared/data/large-hard`).
 //! None where the only moves since the last sweep were forced ones that hid no other option
 //! (the links are as that sweep left them): 3% and 6% fewer instructions on those puzzles,
 //! for 613 and 1,941 branch points against 591 and 1,885.
@@ -27,11 +27,12 @@
 //! It follows forced moves without scanning every item: each primary item whose count
 //! drops to one or zero is queued, and each that drops to two, if two of its options share
 //! another item at all (`Scratch::shares`, from the whole problem: never a Sudoku cell), for
-//! the implication rule once no move is forced. (Probing by real covers, undone after each trial, took
-//! 18% more instructions for the same tree on sparse puzzle 1.) An option is probed once per
-//! sweep, even when it is met again through another of its items after removals that could
-//! now make it fail: probing it again cost more than it found (sparse puzzles 1 and 2: 4% and
-//! 3% more instructions, for 639 and 2,015 branch points against 613 and 1,941).
+//! the implication rule once no move is forced. (Probing by real covers, undone after each
+//! trial, took 18% more instructions for the same tree on sparse puzzle 1.) An option is
+//! probed once per sweep, even when it is met again through another of its items after
+//! removals that could now make it fail: probing it again cost more than it found (sparse
+//! puzzles 1 and 2: 4% and 3% more instructions, for 639 and 2,015 branch points against 613
+//! and 1,941).
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link or a step along an option's `right` cycle.
@@ -374,9 +375,12 @@ impl Links {
     /// The implication rule inside a probe with stamp `stamp`, for item `k` left with two
     /// live options: every other live option through an item of both is hidden (Sudoku:
     /// locked candidates found along the probe's chain). Returns the links hidden. Probes
-    /// that follow forced moves alone missed these: the sparse 25x25 puzzles of
-    /// `../shared/data/large-hard` took 639 and 2,015 branch points without them, 410 and
-    /// 1,393 with them. Items left with three options as well: 347 and 1,347, but slower.
+    /// that follow forced moves alone miss these: the sparse 25x25 puzzles of
+    /// `../shared/data/large-hard` took 639 and 2,015 branch points without the rule, 412
+    /// and 1,429 with it (0.85 and 0.91 of the time, callgrind: 15% and 9% fewer
+    /// instructions). A first version that also took items left with three options made
+    /// trees of 347 and 1,347 branch points (against its 410 and 1,393 without them), but
+    /// ran slower.
     fn probe_imply<const MODE: u8>(
         &mut self,
         k: u32,
