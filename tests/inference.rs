@@ -174,6 +174,26 @@ fn probing_applies_the_implication_rule_along_its_forced_moves() {
     assert_eq!(probed.branches, 0, "{probed:?}");
 }
 
+#[test]
+fn probing_tries_first_the_option_that_narrows_the_others_less() {
+    // p is the only item with two options. "p u v" leaves q one option, "p" only takes one
+    // option each from u and v: probing tries "p" first, so the first solution holds it,
+    // while the rules alone try the options in column order.
+    let text = "p q u v w\np u v\np\nq u\nq v\nq w\nv w\nu w\nu v\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let first_with = |inference| {
+        let mut solver = matrix.solver();
+        solver.set_inference(inference);
+        let mut first: Vec<u32> = solver.first().unwrap().iter().map(|o| o.0).collect();
+        first.sort_unstable();
+        first
+    };
+    assert_eq!(first_with(Inference::EveryNode), [0, 4]);
+    assert_eq!(first_with(Inference::Probe)[0], 1);
+    // Either order finds every solution.
+    assert_eq!(count_with(&matrix, Inference::Probe).0, 4);
+}
+
 /// The problem in `text` has `count` solutions; the rules remove nothing from it, probing
 /// removes something.
 fn only_probing_removes(text: &str, count: u128) {

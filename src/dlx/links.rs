@@ -149,7 +149,11 @@ pub(crate) struct Links {
     unseen_from: Vec<u32>,
     /// At level `l`, where the sweep of probes there found it best to branch (item and
     /// score; see `probe.rs`), for the nodes below it whose links it left unchanged.
-    probed_best: Vec<(u32, u64)>,
+    probed_best: Vec<probe::ProbedBranch>,
+    /// At level `l`, whether its options are tried bottom to top (up the column) rather than
+    /// top to bottom: where the sweep of probes found the last option of a two-option item
+    /// to narrow the other items less than the first (see `probe.rs`).
+    reverse: Vec<bool>,
     /// At level `l`, the links hidden by the choices at the levels before it (a running sum
     /// along the path, leaving out the covering of the branch items): about how much work
     /// finding the items touched since an inference takes.
@@ -237,7 +241,8 @@ impl Links {
             trail: Vec::new(),
             trail_marks: vec![0; levels],
             unseen_from: vec![NOT_YET; levels + 1],
-            probed_best: vec![(0, 0); levels + 1],
+            probed_best: vec![probe::ProbedBranch::NONE; levels + 1],
+            reverse: vec![false; levels + 1],
             hidden_before: vec![0; levels + 1],
             multi,
             bound: matrix.bounds.iter().map(|&(_, upper)| upper).collect(),
@@ -435,8 +440,8 @@ impl Links {
     }
 
     /// The options the search branches on at the node where it stands, right after
-    /// [`Links::descend`] (inference at that node included, then undone): `None` at a
-    /// solution, no options at a dead end.
+    /// [`Links::descend`] (inference at that node included, then undone), in the order it
+    /// tries them: `None` at a solution, no options at a dead end.
     pub fn children(&mut self) -> Option<Vec<u32>> {
         assert!(
             self.step == Step::Enter,
@@ -453,11 +458,14 @@ impl Links {
         } else {
             self.branch_item::<true>(level, &mut work)
         };
-        let options = if len == 0 {
+        let mut options = if len == 0 {
             Vec::new()
         } else {
             self.column_options(item)
         };
+        if self.reverse[level] {
+            options.reverse();
+        }
         if self.inferring != Inference::None {
             self.restore(self.trail_marks[level]);
         }
@@ -516,7 +524,7 @@ impl Links {
                     }
                     work.branches += u64::from(len >= 2);
                     work.updates += self.cover::<C>(item);
-                    self.stack[level] = self.down(item);
+                    self.stack[level] = self.next_option(level, item);
                     step = Step::Try;
                 }
                 Step::Try => {
@@ -542,7 +550,7 @@ impl Links {
                     level -= 1;
                     let x = self.stack[level];
                     self.uncover_others::<C>(x);
-                    self.stack[level] = self.down(x);
+                    self.stack[level] = self.next_option(level, x);
                     step = Step::Try;
                 }
                 Step::Done | Step::Backup => break Event::Exhausted,
@@ -554,10 +562,12 @@ impl Links {
     }
 
     /// Entering `level`: runs inference where the setting asks for it (only where the search
-    /// would branch), then returns the primary item to branch on and its number of options.
+    /// would branch), then returns the primary item to branch on and its number of options;
+    /// sets the order in which the level tries them (`reverse`).
     #[inline(always)]
     fn branch_item<const INFER: bool>(&mut self, level: usize, work: &mut Work) -> (u32, u32) {
         let (mut item, mut len) = self.fewest_options();
+        self.reverse[level] = false;
         if INFER {
             self.trail_marks[level] = self.trail.len() as u32;
             if len >= 2
@@ -568,7 +578,10 @@ impl Links {
                 work.removals += self.infer(level);
                 (item, len) = self.fewest_options();
                 if self.inferring == Inference::Probe && len == 2 {
-                    item = self.probed_branch().unwrap_or(item);
+                    if let Some((probed, reverse)) = self.probed_branch() {
+                        item = probed;
+                        self.reverse[level] = reverse;
+                    }
                 } else if self.inferring == Inference::Shallow && len >= 2 {
                     item = self.heaviest_of_fewest(item, len);
                 }
@@ -578,6 +591,18 @@ impl Links {
             }
         }
         (item, len)
+    }
+
+    /// The option the search tries at `level` after the one of node `x` (or first, when `x`
+    /// is the header of the level's item): the next down the column, or up it where the level
+    /// goes in `reverse`; the header when none is left.
+    #[inline(always)]
+    fn next_option(&self, level: usize, x: u32) -> u32 {
+        if self.reverse[level] {
+            Self::get(&self.up, x)
+        } else {
+            self.down(x)
+        }
     }
 
     /// Chooses the option of node `x` at `level` (its branch item is covered): covers its
@@ -731,10 +756,10 @@ impl Links {
         let x = self.stack[l];
         let item = self.top(x);
         let mut index = 0;
-        let mut p = self.down(item);
+        let mut p = self.next_option(l, item);
         while p != x {
             index += 1;
-            p = self.down(p);
+            p = self.next_option(l, p);
         }
         (index, self.top(item) & !COVERED)
     }
@@ -744,10 +769,10 @@ impl Links {
     fn untried(&self, l: usize) -> Vec<u32> {
         let headers = self.item_count;
         let mut options = Vec::new();
-        let mut p = self.down(self.stack[l]);
+        let mut p = self.next_option(l, self.stack[l]);
         while p > headers {
             options.push(self.first_of(p));
-            p = self.down(p);
+            p = self.next_option(l, p);
         }
         options
     }
@@ -760,8 +785,8 @@ impl Links {
         if !self.in_progress() || self.multi {
             return None;
         }
-        let level =
-            (self.base..self.level).find(|&l| self.down(self.stack[l]) > self.item_count)?;
+        let level = (self.base..self.level)
+            .find(|&l| self.next_option(l, self.stack[l]) > self.item_count)?;
         let options = self.untried(level);
         self.base = level + 1;
         Some((level, options))

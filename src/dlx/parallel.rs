@@ -228,8 +228,14 @@ impl<'m> Solver<'m> {
         if settings.ordered {
             remainder.clear();
         }
-        // Subtrees handed back by different threads: put them in search order.
-        remainder.sort_by(super::split::search_order);
+        // Subtrees handed back by different threads: put them in search order, which is the
+        // order of their tasks' slots, then each task's own order.
+        let position = order.positions();
+        remainder.sort_by_key(|&(slot, index, _)| (position[slot], index));
+        let remainder = remainder
+            .into_iter()
+            .map(|(_, _, subtree)| subtree)
+            .collect();
         if let Some(error) = totals.invalid {
             return Err(error);
         }
@@ -263,7 +269,9 @@ struct Totals {
     solutions: u128,
     stats: Stats,
     stopped: Option<Stop>,
-    remainder: Vec<Subtree>,
+    /// What stopped tasks left, each subtree with its task's slot and its place in the
+    /// task's own remainder.
+    remainder: Vec<(usize, usize, Subtree)>,
     /// The first path found not to belong to the search.
     invalid: Option<PathError>,
 }
@@ -318,6 +326,20 @@ impl Order {
             self.tail = slot;
         }
         slot
+    }
+
+    /// Per slot: its place in the list (slot 0, the first appended, is first for good:
+    /// slots are only inserted after others).
+    fn positions(&self) -> Vec<usize> {
+        let mut position = vec![0; self.slots.len()];
+        let mut slot = if self.slots.is_empty() { END } else { 0 };
+        let mut place = 0;
+        while slot != END {
+            position[slot] = place;
+            place += 1;
+            slot = self.slots[slot].next;
+        }
+        position
     }
 }
 
@@ -542,7 +564,10 @@ impl<'m> Shared<'_, 'm> {
             totals.solutions += found;
             totals.stats += stats;
             totals.stopped = totals.stopped.or(stopped);
-            totals.remainder.extend(remainder);
+            let parts = remainder.into_iter().enumerate();
+            totals
+                .remainder
+                .extend(parts.map(|(index, subtree)| (slot, index, subtree)));
         }
         if !self.settings.ordered {
             return;

@@ -69,7 +69,7 @@ impl Solver<'_> {
     /// until there are enough. Costs a walk down the top of the tree for each subtree split,
     /// and a logarithmic step to find the biggest.
     pub fn subtrees(&mut self, parts: usize) -> Vec<Subtree> {
-        let mut splittable = BinaryHeap::from([BySize(Subtree::root())]);
+        let mut splittable = BinaryHeap::from([BySize(Subtree::root(), Vec::new())]);
         // Leaves and dead ends, which cannot be split further.
         let mut whole = Vec::new();
         let mut count = 1;
@@ -78,7 +78,7 @@ impl Solver<'_> {
         self.links.restart();
         let mut at: Vec<u32> = Vec::new();
         while count < parts {
-            let Some(BySize(biggest)) = splittable.pop() else {
+            let Some(BySize(biggest, rank)) = splittable.pop() else {
                 break;
             };
             let children = self.path_nodes(&biggest.path).ok().and_then(|firsts| {
@@ -92,16 +92,24 @@ impl Solver<'_> {
             match children {
                 Some(children) if !children.is_empty() => {
                     count += children.len() - 1;
-                    splittable.extend(self.below(&biggest, children).into_iter().map(BySize));
+                    let below = self.below(&biggest, children).into_iter();
+                    splittable.extend(below.enumerate().map(|(k, child)| {
+                        let mut child_rank = rank.clone();
+                        child_rank.push(k as u32);
+                        BySize(child, child_rank)
+                    }));
                 }
                 // A solution or a dead end; paths made here are always valid.
-                _ => whole.push(biggest),
+                _ => whole.push(BySize(biggest, rank)),
             }
         }
         self.links.unwind();
-        whole.extend(splittable.into_iter().map(|BySize(subtree)| subtree));
-        whole.sort_unstable_by(search_order);
+        whole.extend(splittable);
+        whole.sort_unstable_by(|a, b| a.1.cmp(&b.1));
         whole
+            .into_iter()
+            .map(|BySize(subtree, _)| subtree)
+            .collect()
     }
 
     /// A fingerprint of the search: the problem ([`super::Matrix::fingerprint`]), the options chosen
@@ -134,21 +142,19 @@ impl Solver<'_> {
     }
 }
 
-/// The order in which the search visits two disjoint subtrees: the options of one item are
-/// tried in the order of their numbers, so it is the order of their paths, option by option.
-pub(crate) fn search_order(a: &Subtree, b: &Subtree) -> Ordering {
-    a.path.cmp(&b.path)
-}
-
 /// A subtree ordered by its share, the first in search order being the bigger of equals: the
-/// order in which [`Solver::subtrees`] splits them.
-struct BySize(Subtree);
+/// order in which [`Solver::subtrees`] splits them. With it, its rank: at each level of its
+/// path, the position of the path's option among the options the search tries there, in
+/// the order it tries them. Disjoint subtrees are visited in the order of their ranks. (Not
+/// of their paths: where probing finds that the second option of an item leaves the other
+/// items more freedom, the search tries it first.)
+struct BySize(Subtree, Vec<u32>);
 
 impl Ord for BySize {
     fn cmp(&self, other: &BySize) -> Ordering {
         (self.0.share)
             .total_cmp(&other.0.share)
-            .then_with(|| search_order(&other.0, &self.0))
+            .then_with(|| other.1.cmp(&self.1))
     }
 }
 

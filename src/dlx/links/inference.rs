@@ -70,7 +70,8 @@ pub enum Inference {
     /// with two options is tried, and removed when its forced moves (and the implication
     /// rule along them) leave an item with no option; options that both trials hide are
     /// removed; the search branches on the item
-    /// whose trials hid the most. The blocks' matching runs after every removal (sparse
+    /// whose trials narrowed the other items most, trying first the option that narrowed
+    /// them less. The blocks' matching runs after every removal (sparse
     /// 25x25 puzzles: a third fewer branch points, a quarter less time).
     Probe,
     /// The measured default, from the primary items a search starts with to cover:
@@ -241,7 +242,7 @@ impl Links {
                 return 0;
             }
         }
-        self.scratch.probes.best = (0, 0);
+        self.scratch.probes.best = super::probe::ProbedBranch::NONE;
         let mut removed = self.settle();
         if self.inferring == Inference::Probe && !self.dead_end() {
             removed += self.probe();
