@@ -147,8 +147,8 @@ pub(crate) struct Links {
     /// this node (inference runs only where the search branches, so forced moves pile up);
     /// [`NOT_YET`] while no inference ran on the path (at level 0 always).
     unseen_from: Vec<u32>,
-    /// At level `l`, where the sweep of probes there found it best to branch (item and
-    /// score; see `probe.rs`), for the nodes below it whose links it left unchanged.
+    /// At level `l`, where the sweep of probes there found it best to branch (item, score
+    /// and order; see `probe.rs`), for the nodes below it whose links it left unchanged.
     probed_best: Vec<probe::ProbedBranch>,
     /// At level `l`, whether its options are tried bottom to top (up the column) rather than
     /// top to bottom: where the sweep of probes found the last option of a two-option item

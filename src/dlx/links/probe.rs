@@ -155,7 +155,7 @@ pub(crate) struct Scratch {
     pub(super) best: ProbedBranch,
     /// Per node: the sweep in which its option was last probed without failing.
     known: Vec<u64>,
-    /// Per node: the links its option's probe hid then.
+    /// Per node: its option's weight then ([`NARROWING`]).
     weight: Vec<u64>,
     /// Counts sweeps: a probe's result holds for the rest of its sweep.
     sweep: u64,
@@ -274,8 +274,8 @@ impl Links {
     }
 
     /// The weight of the option of node `p` when probed (as noted in this sweep, else by
-    /// probing it now: how much its moves narrowed the other items, [`NARROWING`]); `Err` with the options removed when it fails (it, and what the rules
-    /// then find).
+    /// probing it now: how much its moves narrowed the other items, [`NARROWING`]); `Err`
+    /// with the options removed when it fails (it, and what the rules then find).
     fn probe_unless_known(&mut self, p: u32, record: Record) -> Result<u64, u64> {
         if self.scratch.probes.known[p as usize] == self.scratch.probes.sweep {
             return Ok(self.scratch.probes.weight[p as usize]);
