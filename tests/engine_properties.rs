@@ -322,16 +322,18 @@ proptest! {
 /// A random partial Latin square of side 2 to 4 as exact cover, with one-to-one blocks
 /// declared (each row's cells against its symbols, each column's likewise, each symbol's rows
 /// against its columns): the options are a random subset of the (row, column, symbol)
-/// triples, some with a secondary item (a random one of three) added; a few triples may be
-/// chosen up front.
+/// triples, some with a secondary item (a random one of three) added, a few twice (two
+/// options with the same two items of each block: the search then reads those blocks' edges
+/// from the links instead of tracking them); a few triples may be chosen up front.
 fn latin_with_blocks_strategy()
--> impl Strategy<Value = (usize, Vec<bool>, Vec<Option<usize>>, usize)> {
+-> impl Strategy<Value = (usize, Vec<bool>, Vec<Option<usize>>, Vec<bool>, usize)> {
     (2usize..=4).prop_flat_map(|side| {
         let triples = side * side * side;
         (
             Just(side),
             proptest::collection::vec(proptest::bool::weighted(0.7), triples),
             proptest::collection::vec(proptest::option::weighted(0.2, 0usize..3), triples),
+            proptest::collection::vec(proptest::bool::weighted(0.05), triples),
             0usize..3,
         )
     })
@@ -339,7 +341,13 @@ fn latin_with_blocks_strategy()
 
 /// The problem of [`latin_with_blocks_strategy`], with or without its blocks; the problem
 /// option of each kept triple.
-fn latin_problem(side: usize, kept: &[bool], secondary: &[Option<usize>], blocks: bool) -> Problem {
+fn latin_problem(
+    side: usize,
+    kept: &[bool],
+    secondary: &[Option<usize>],
+    twice: &[bool],
+    blocks: bool,
+) -> Problem {
     let mut problem = Problem::new();
     let mut items = |prefix: &str| -> Vec<_> {
         (0..side * side)
@@ -356,6 +364,9 @@ fn latin_problem(side: usize, kept: &[bool], secondary: &[Option<usize>], blocks
             let mut items = vec![cell[r * side + c], row[r * side + v], column[c * side + v]];
             items.extend(secondary[t].map(|s| extra[s]));
             problem.add_option(&items).unwrap();
+            if twice[t] {
+                problem.add_option(&items[..3]).unwrap();
+            }
         }
     }
     if blocks {
@@ -392,9 +403,11 @@ proptest! {
     /// Declaring one-to-one blocks changes no solution at any inference setting (with options
     /// chosen up front too): the same sets as plain dancing links without them.
     #[test]
-    fn blocks_change_no_solution((side, kept, secondary, choose) in latin_with_blocks_strategy()) {
-        let plain = Matrix::new(latin_problem(side, &kept, &secondary, false)).unwrap();
-        let blocked = Matrix::new(latin_problem(side, &kept, &secondary, true)).unwrap();
+    fn blocks_change_no_solution(
+        (side, kept, secondary, twice, choose) in latin_with_blocks_strategy()
+    ) {
+        let plain = Matrix::new(latin_problem(side, &kept, &secondary, &twice, false)).unwrap();
+        let blocked = Matrix::new(latin_problem(side, &kept, &secondary, &twice, true)).unwrap();
         let chosen: Vec<OptionId> = plain.problem().options().take(choose).collect();
         let mut reference = plain.solver();
         reference.set_inference(Inference::None);

@@ -34,6 +34,7 @@ mod multiplicity;
 mod probe;
 
 pub use inference::Inference;
+pub(super) use matching::TrackedEdges;
 
 /// Marks the length of a covered item. A covered item's length never changes until it is
 /// uncovered (every option through it has left the other columns, so no hide reaches it), so
@@ -325,11 +326,12 @@ impl Links {
         &self.stack[..self.level]
     }
 
-    /// Prepares a new search from the chosen options (the previous one was unwound); returns
+    /// Prepares a new search from the chosen options (the previous one was unwound), on the
+    /// links of `matrix` (the one they were made from); returns
     /// the options that inference at the root removed. [`Inference::Root`] runs the rules
     /// here, once, and the search then runs the plain loop (with none of the trail's
     /// bookkeeping at its nodes); the removals are put back when the search is unwound.
-    pub fn restart(&mut self) -> u64 {
+    pub fn restart(&mut self, matrix: &Matrix) -> u64 {
         assert_eq!(self.level, 0, "the previous search was unwound");
         assert!(self.trail.is_empty(), "the previous search was unwound");
         self.step = Step::Enter;
@@ -340,14 +342,25 @@ impl Links {
         // at every node it costs more than it saves (see `matching.rs`).
         self.blocks
             .enable(matches!(self.inferring, Inference::Root | Inference::Probe));
+        // Tracked once a search has filtered blocks for a while, and as long as searches
+        // filter blocks (see `matching.rs`).
+        self.blocks.load(matrix);
+        if !self.blocks.any() {
+            self.track_blocks(false);
+        }
         if self.inferring == Inference::Root {
             self.inferring = Inference::None;
             // Also where an item has one option left (a problem whose clues are options of
             // their own): the implication rule then follows that move, and the rules go on
             // from there. Not where an item has none: the search backtracks at once.
-            if !self.all_covered() && self.fewest_options().1 >= 1 {
-                return self.infer(0);
-            }
+            let removed = if !self.all_covered() && self.fewest_options().1 >= 1 {
+                self.infer(0)
+            } else {
+                0
+            };
+            // No block is filtered below the root.
+            self.track_blocks(false);
+            return removed;
         }
         0
     }
@@ -978,8 +991,15 @@ impl Links {
     /// columns; returns the number of nodes unlinked.
     #[inline(always)]
     fn cover<const C: bool>(&mut self, i: u32) -> u64 {
+        // Without colours or multiplicities, the only searches that filter blocks.
         let mut hidden = 0;
         let mut p = Self::get(&self.down, i);
+        if !C && self.blocks.tracking() {
+            while p != i {
+                hidden += self.hide_tracked(p);
+                p = Self::get(&self.down, p);
+            }
+        }
         while p != i {
             hidden += self.hide::<C>(p);
             p = Self::get(&self.down, p);
@@ -1011,6 +1031,12 @@ impl Links {
         self.item_mut(prev).next = i;
         self.item_mut(next).prev = i;
         let mut p = Self::get(&self.up, i);
+        if !C && self.blocks.tracking() {
+            while p != i {
+                self.unhide_tracked(p);
+                p = Self::get(&self.up, p);
+            }
+        }
         while p != i {
             self.unhide::<C>(p);
             p = Self::get(&self.up, p);
@@ -1119,6 +1145,9 @@ impl Links {
             *Self::set(&mut self.up, down) = up;
             let item = Self::get(&self.top, q);
             *Self::set(&mut self.top, item) -= 1;
+            if self.blocks.tracking() {
+                self.blocks.hide_edge(q);
+            }
             size += 1;
             q = Self::get(&self.right, q);
             if q == p {
@@ -1142,6 +1171,9 @@ impl Links {
                 *Self::set(&mut self.up, down) = q;
                 let item = Self::get(&self.top, q);
                 *Self::set(&mut self.top, item) += 1;
+                if self.blocks.tracking() {
+                    self.blocks.show_edge(q);
+                }
                 q = Self::get(&self.right, q);
                 if q == p {
                     break;
@@ -1171,6 +1203,42 @@ impl Links {
             q = right;
         }
         hidden
+    }
+
+    /// [`Links::hide`] without colours, keeping the tracked blocks' edges in step: the
+    /// option's edges lie on its nodes ([`matching::TrackedEdges`]), `p`'s included.
+    #[inline(always)]
+    fn hide_tracked(&mut self, p: u32) -> u64 {
+        self.blocks.hide_edge(p);
+        let mut hidden = 0;
+        let mut q = Self::get(&self.right, p);
+        while q != p {
+            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
+            *Self::set(&mut self.down, up) = down;
+            *Self::set(&mut self.up, down) = up;
+            let item = Self::get(&self.top, q);
+            *Self::set(&mut self.top, item) -= 1;
+            self.blocks.hide_edge(q);
+            hidden += 1;
+            q = Self::get(&self.right, q);
+        }
+        hidden
+    }
+
+    /// Exactly undoes [`Links::hide_tracked`].
+    #[inline(always)]
+    fn unhide_tracked(&mut self, p: u32) {
+        let mut q = Self::get(&self.right, p);
+        while q != p {
+            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
+            *Self::set(&mut self.down, up) = q;
+            *Self::set(&mut self.up, down) = q;
+            let item = Self::get(&self.top, q);
+            *Self::set(&mut self.top, item) += 1;
+            self.blocks.show_edge(q);
+            q = Self::get(&self.right, q);
+        }
+        self.blocks.show_edge(p);
     }
 
     /// Exactly undoes [`Links::hide`]. The nodes of one option lie in distinct columns, so

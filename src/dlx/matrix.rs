@@ -77,6 +77,9 @@ pub struct Matrix {
     pub(crate) block_starts: Vec<u32>,
     /// [`Matrix::fingerprint`], computed on first use.
     fingerprint: std::sync::OnceLock<u64>,
+    /// The blocks whose edges a search keeps as bit sets, and their options' edges:
+    /// computed when a first solver is made, shared by every solver of the matrix.
+    pub(crate) tracked_edges: std::sync::OnceLock<std::sync::Arc<super::links::TrackedEdges>>,
 }
 
 /// Why a problem cannot be compiled.
@@ -241,6 +244,7 @@ impl Matrix {
             colors,
             bounds,
             fingerprint: std::sync::OnceLock::new(),
+            tracked_edges: std::sync::OnceLock::new(),
         })
     }
 

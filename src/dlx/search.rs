@@ -388,7 +388,7 @@ impl<'m> Solver<'m> {
     /// A search that hands out solutions one at a time without allocating.
     pub fn search(&mut self) -> Search<'_, 'm> {
         self.stopped = None;
-        self.stats.removals += self.links.restart();
+        self.stats.removals += self.links.restart(self.matrix);
         self.started_search(1.0)
     }
 
@@ -416,7 +416,7 @@ impl<'m> Solver<'m> {
     pub fn search_below(&mut self, subtree: &Subtree) -> Result<Search<'_, 'm>, PathError> {
         let firsts = self.path_nodes(&subtree.path)?;
         self.stopped = None;
-        self.stats.removals += self.links.restart();
+        self.stats.removals += self.links.restart(self.matrix);
         let work = self.links.descend(&firsts).map_err(|index| PathError {
             index,
             option: subtree.path[index],

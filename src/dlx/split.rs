@@ -36,7 +36,7 @@ impl Solver<'_> {
     /// leaf); no children at a dead end.
     pub fn children(&mut self, subtree: &Subtree) -> Result<Option<Vec<Subtree>>, PathError> {
         let firsts = self.path_nodes(&subtree.path)?;
-        self.links.restart();
+        self.links.restart(self.matrix);
         let descended = self.links.descend(&firsts);
         let children = descended.map(|_| self.links.children());
         self.links.unwind();
@@ -75,7 +75,7 @@ impl Solver<'_> {
         let mut count = 1;
         // The links stay at the path of the last subtree split: the next one, often its
         // sibling or cousin, is reached by undoing only the levels below their common part.
-        self.links.restart();
+        self.links.restart(self.matrix);
         let mut at: Vec<u32> = Vec::new();
         while count < parts {
             let Some(BySize(biggest, rank)) = splittable.pop() else {

@@ -128,6 +128,8 @@ impl Links {
         self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
         self.items.copy_from_slice(&unchosen.items);
         self.active_primary = unchosen.active_primary;
+        // The blocks' tracked edges are not in the copy: the next search reads them afresh.
+        self.track_blocks(false);
         self.chosen.clear();
         self.chosen_updates = 0;
         true

@@ -27,12 +27,24 @@
 //! hint: most of it still holds at the next node, so few augmenting paths are searched. The
 //! hint is only a hint; nothing of it needs restoring.
 //!
+//! Reading a block's graph from the links (each live option of a first-side item walked to
+//! its second-side item) was most of the cost of filtering, and filtering a third of the
+//! instructions of the sparse 25x25 puzzles of `../shared/data/large-hard`, which filter a
+//! few blocks after every failed probe. So the links can *track* the blocks' edges: per
+//! first-side item a bit set of the second-side items it has a live option with, which every
+//! hide, removal and their undoing keep in step ([`TrackedEdges`] says which bit each node
+//! clears or sets). Filtering then reads a word per item. A search starts tracking after
+//! [`TRACK_AFTER`] rounds of filtering, reading the sets from the links once, and goes on
+//! tracking across searches until one filters no block or the links are copied back
+//! (`chosen.rs`). On sparse puzzles 1 and 2: 12% and 15% fewer instructions, same trees.
+//!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link (a column walk from a header, a step along an option's `right` cycle), and
 //! every item index comes from the matrix's checked block list.
 
 use super::{COVERED, Links};
 use crate::dlx::matrix::Matrix;
+use std::sync::Arc;
 
 /// No partner in a matching.
 const FREE: u32 = u32::MAX;
@@ -44,6 +56,14 @@ const FREE: u32 = u32::MAX;
 /// grids within 0.15 s and 0.56 s; from 16 up, the sparse 25x25 puzzles' trees are as with
 /// no limit (591 and 1,885 branch points; 593 and 1,941 at 12).
 const MAX_UNCOVERED: usize = 16;
+
+/// The links start tracking the blocks' edges after this many rounds of filtering
+/// ([`Links::filter_blocks`]) without: tracking costs every hide a few operations, which
+/// only a search that filters a lot earns back (checking `25x25.txt` of
+/// `../shared/data/large-hard`, 30 puzzles of 2 ms, took 1.11 times as long when every
+/// search tracked from its start). Debug builds start almost at once, so that the tests,
+/// whose problems are small, run tracked and check every tracked graph against the links.
+const TRACK_AFTER: u64 = if cfg!(debug_assertions) { 2 } else { 2000 };
 
 /// The declared blocks and the scratch arrays of their filtering.
 #[derive(Debug, Clone, Default)]
@@ -66,11 +86,19 @@ pub(crate) struct Blocks {
     /// Per item: its number among the uncovered second-side items of the block being
     /// filtered, plus one; else 0.
     slot: Vec<u32>,
-    /// The edges of the block being filtered: per uncovered first-side item (by number), its
-    /// edges `edges[edge_starts[l]..edge_starts[l + 1]]`, each the number of the second-side
-    /// item and a node of the option.
-    edge_starts: Vec<u32>,
-    edges: Vec<(u32, u32)>,
+    /// Per first-side item of a tracked block (indexed like `items`): the second-side items,
+    /// by position in their side, that it has a live option with (neither hidden nor
+    /// removed). In step with the links only while `tracking`.
+    adjacency: Vec<u64>,
+    /// Which blocks are tracked and their options' edges, shared by the solvers of a matrix
+    /// (empty until [`Blocks::load`]).
+    shared: Arc<TrackedEdges>,
+    /// Whether `shared` was fetched.
+    loaded: bool,
+    /// Rounds of filtering while not `tracking`, towards [`TRACK_AFTER`].
+    untracked_filters: u64,
+    /// Whether the links keep `adjacency` up to date as options are hidden and removed.
+    tracking: bool,
 }
 
 impl Blocks {
@@ -141,6 +169,52 @@ impl Blocks {
         }
     }
 
+    /// Takes the edge that node `q` carries (if any) out of the tracked blocks' adjacency: its
+    /// option was just hidden or removed, and every node of it comes here. Only while
+    /// `tracking`.
+    #[inline(always)]
+    pub fn hide_edge(&mut self, q: u32) {
+        let packed = self.shared.node_edge[q as usize];
+        if packed != NO_EDGE {
+            let (index, bit) = edge(packed);
+            debug_assert!(self.adjacency[index] & bit != 0, "an edge hidden twice");
+            self.adjacency[index] &= !bit;
+        }
+    }
+
+    /// Exactly undoes [`Blocks::hide_edge`].
+    #[inline(always)]
+    pub fn show_edge(&mut self, q: u32) {
+        let packed = self.shared.node_edge[q as usize];
+        if packed != NO_EDGE {
+            let (index, bit) = edge(packed);
+            debug_assert!(self.adjacency[index] & bit == 0, "an edge shown twice");
+            self.adjacency[index] |= bit;
+        }
+    }
+
+    /// Fetches the tracked blocks' edges from `matrix` (computed there on first use), the
+    /// first time a search filters blocks.
+    pub fn load(&mut self, matrix: &Matrix) {
+        if self.enabled && !self.loaded {
+            self.shared = Arc::clone(
+                matrix
+                    .tracked_edges
+                    .get_or_init(|| Arc::new(TrackedEdges::new(matrix))),
+            );
+            if self.shared.any() {
+                self.adjacency = vec![0; self.items.len()];
+            }
+            self.loaded = true;
+        }
+    }
+
+    /// Whether the links keep the tracked blocks' adjacency up to date.
+    #[inline(always)]
+    pub fn tracking(&self) -> bool {
+        self.tracking
+    }
+
     /// Forgets the changes of block `k`.
     fn forget(&mut self, k: u32) {
         if self.is_dirty[k as usize] {
@@ -159,28 +233,196 @@ impl Blocks {
     }
 }
 
-/// A set of at most [`MAX_UNCOVERED`] uncovered items of one side of a block, by number.
+/// The blocks whose live edges the links can keep as bit sets as the search goes (a side of
+/// at most 64 items, no two options with the same two items of the block), rather than read
+/// them from the links each time the block is filtered, and each option's edges in them.
+/// Computed once per matrix ([`Matrix`]'s `tracked_edges`) and shared by its solvers.
+#[derive(Debug, Default)]
+pub(crate) struct TrackedEdges {
+    /// Per block: whether it is tracked.
+    tracked: Vec<bool>,
+    /// Per node: one edge of its option in a tracked block, `index << EDGE_SHIFT | position`
+    /// (`index` that of the first-side item in `Blocks::items`, `position` that of the
+    /// second-side item in its side), or [`NO_EDGE`]. An option's edges are spread over its
+    /// nodes, one each, so that the walk that hides an option meets them in the nodes it
+    /// reads anyway (a Sudoku option has four nodes and four edges: its row, column, box and
+    /// digit's blocks). A list of edges per option, read where a hide met it, made checking
+    /// `25x25.txt` of `../shared/data/large-hard` a fifth slower: scattered reads. Empty when
+    /// no block is tracked.
+    node_edge: Vec<u32>,
+}
+
+/// A node that carries no edge ([`TrackedEdges::node_edge`]).
+const NO_EDGE: u32 = u32::MAX;
+
+impl TrackedEdges {
+    pub fn new(matrix: &Matrix) -> TrackedEdges {
+        let (items, starts) = (&matrix.block_items, &matrix.block_starts);
+        let count = starts.len().saturating_sub(1);
+        let mut tracked = vec![false; count];
+        if items.len() >= 1 << (32 - EDGE_SHIFT) {
+            // Indices of block items that a packed edge cannot hold.
+            return TrackedEdges::default();
+        }
+        let options = matrix.option_first.len();
+        let mut edge_starts = vec![0u32; options + 1];
+        let mut position = vec![u32::MAX; matrix.item_count as usize + 1];
+        // Which blocks can be tracked, counting their edges by option (and taking back the
+        // counts of a block found not to be).
+        for (k, is_tracked) in tracked.iter_mut().enumerate() {
+            *is_tracked = block_edges(matrix, k, &mut position, |option, _| {
+                edge_starts[option as usize + 1] += 1;
+                true
+            });
+            if !*is_tracked {
+                // The same walk stops at the same edge: exactly the counted ones come off.
+                block_edges(matrix, k, &mut position, |option, _| {
+                    edge_starts[option as usize + 1] -= 1;
+                    true
+                });
+            }
+        }
+        if !tracked.contains(&true) {
+            return TrackedEdges {
+                tracked,
+                ..TrackedEdges::default()
+            };
+        }
+        for o in 0..options {
+            edge_starts[o + 1] = edge_starts[o].saturating_add(edge_starts[o + 1]);
+        }
+        let mut fill = edge_starts.clone();
+        let mut edges = vec![0; edge_starts[options] as usize];
+        for (k, _) in tracked.iter().enumerate().filter(|&(_, &t)| t) {
+            block_edges(matrix, k, &mut position, |option, edge| {
+                edges[fill[option as usize] as usize] = edge;
+                fill[option as usize] += 1;
+                true
+            });
+        }
+        // Each option's edges onto its nodes, one per node.
+        let mut node_edge = vec![NO_EDGE; matrix.nodes.len()];
+        for (o, &first) in matrix.option_first.iter().enumerate() {
+            let option = &edges[edge_starts[o] as usize..edge_starts[o + 1] as usize];
+            for (q, &edge) in (first as usize..).zip(option) {
+                if first == 0 || matrix.nodes[q].top == 0 {
+                    // More edges than nodes (an option in many blocks): nothing is tracked.
+                    return TrackedEdges::default();
+                }
+                node_edge[q] = edge;
+            }
+        }
+        TrackedEdges { tracked, node_edge }
+    }
+
+    /// Whether block `k` is tracked.
+    fn tracks(&self, k: usize) -> bool {
+        self.tracked.get(k).copied().unwrap_or(false)
+    }
+
+    /// Whether any block is tracked.
+    fn any(&self) -> bool {
+        !self.node_edge.is_empty()
+    }
+}
+
+/// Calls `each` with the problem option and the edge (as in [`tracked_edges`]) of every
+/// option of block `k`, from the matrix as built, while it returns true; returns whether the
+/// block can be tracked (and `each` never said stop). `position` is all `u32::MAX` between
+/// calls.
+fn block_edges(
+    matrix: &Matrix,
+    k: usize,
+    position: &mut [u32],
+    mut each: impl FnMut(u32, u32) -> bool,
+) -> bool {
+    let (items, nodes) = (&matrix.block_items, &matrix.nodes);
+    let (start, end) = (
+        matrix.block_starts[k] as usize,
+        matrix.block_starts[k + 1] as usize,
+    );
+    let half = (end - start) / 2;
+    if half > RightSet::BITS as usize {
+        return false;
+    }
+    for (r, &item) in items[start + half..end].iter().enumerate() {
+        position[item as usize] = r as u32;
+    }
+    let trackable = (start..start + half).all(|index| {
+        let a = items[index];
+        let mut seen: RightSet = 0;
+        let mut p = nodes[a as usize].down;
+        while p != a {
+            let mut q = nodes[p as usize].right;
+            while q != p && position[nodes[q as usize].top as usize] == u32::MAX {
+                q = nodes[q as usize].right;
+            }
+            let r = position[nodes[q as usize].top as usize];
+            if r == u32::MAX || seen & (1 << r) != 0 {
+                return false;
+            }
+            seen |= 1 << r;
+            if !each(
+                matrix.node_option[p as usize],
+                (index as u32) << EDGE_SHIFT | r,
+            ) {
+                return false;
+            }
+            p = nodes[p as usize].down;
+        }
+        true
+    });
+    for &item in &items[start + half..end] {
+        position[item as usize] = u32::MAX;
+    }
+    trackable
+}
+
+/// An edge of a tracked block, packed into a `u32`: the first-side item's index in
+/// `Blocks::items` above this many bits, the second-side item's position below.
+const EDGE_SHIFT: u32 = 6;
+const POSITION: u32 = (1 << EDGE_SHIFT) - 1;
+const _: () = assert!(RightSet::BITS == 1 << EDGE_SHIFT);
+
+/// The index in `Blocks::adjacency` and the bit of a packed edge ([`EDGE_SHIFT`]).
+#[inline(always)]
+fn edge(packed: u32) -> (usize, RightSet) {
+    ((packed >> EDGE_SHIFT) as usize, 1 << (packed & POSITION))
+}
+
+/// A set of at most [`MAX_UNCOVERED`] uncovered items of the first side of a block, by number.
 type Set = u32;
 const _: () = assert!(MAX_UNCOVERED <= Set::BITS as usize);
 
-/// The bipartite graph of a block being filtered, on small numbers: `m` uncovered items on
-/// each side, `adjacent[l]` the second-side items that first-side item `l` has an option
+/// A set of uncovered items of the second side of a block: by position in the side for a
+/// tracked block (at most 64 items), else by number (at most [`MAX_UNCOVERED`]).
+type RightSet = u64;
+
+/// The bipartite graph of a block being filtered: `m` uncovered items on the first side,
+/// numbered, and `adjacent[l]` the second-side items that first-side item `l` has an option
 /// with. Small enough to live on the stack and to be walked with bit operations.
 struct Graph {
     m: usize,
-    adjacent: [Set; MAX_UNCOVERED],
+    adjacent: [RightSet; MAX_UNCOVERED],
     /// The matching: per first-side item its partner, and back ([`FREE`] if none).
     mate_left: [u32; MAX_UNCOVERED],
-    mate_right: [u32; MAX_UNCOVERED],
+    mate_right: [u32; RightSet::BITS as usize],
 }
 
 impl Graph {
+    const EMPTY: Graph = Graph {
+        m: 0,
+        adjacent: [0; MAX_UNCOVERED],
+        mate_left: [FREE; MAX_UNCOVERED],
+        mate_right: [FREE; RightSet::BITS as usize],
+    };
+
     /// Completes the matching (started from the hints) by augmenting paths; `Err` with a
     /// first-side item no matching covers.
     fn match_all(&mut self) -> Result<(), usize> {
         for l in 0..self.m {
             if self.mate_left[l] == FREE {
-                let mut visited: Set = 0;
+                let mut visited: RightSet = 0;
                 if !self.augment(l, &mut visited) {
                     return Err(l);
                 }
@@ -191,7 +433,7 @@ impl Graph {
 
     /// Kuhn's augmenting path from first-side item `l`, avoiding the second-side items in
     /// `visited`: whether one was found (and applied). Recursion at most `m` deep.
-    fn augment(&mut self, l: usize, visited: &mut Set) -> bool {
+    fn augment(&mut self, l: usize, visited: &mut RightSet) -> bool {
         let mut candidates = self.adjacent[l] & !*visited;
         while candidates != 0 {
             let r = candidates.trailing_zeros() as usize;
@@ -235,12 +477,34 @@ impl Graph {
         }
         reach
     }
+
+    /// Per first-side item: the second-side items of its edges that lie in no perfect
+    /// matching (unmatched, on no alternating cycle), given the matching's `reach`.
+    fn removable(&self, l: usize, reach: &[Set; MAX_UNCOVERED]) -> RightSet {
+        let mut removable = 0;
+        let mut unmatched = self.adjacent[l] & !(1 << self.mate_left[l]);
+        while unmatched != 0 {
+            let r = unmatched.trailing_zeros();
+            unmatched &= unmatched - 1;
+            if reach[self.mate_right[r as usize] as usize] & (1 << l) == 0 {
+                removable |= 1 << r;
+            }
+        }
+        removable
+    }
 }
 
 impl Links {
     /// Filters the changed blocks, and runs the other rules on what that removes, until
     /// neither finds more or an item is left with no option; returns the options removed.
     pub(super) fn filter_blocks(&mut self) -> u64 {
+        if !self.blocks.tracking && self.blocks.shared.any() {
+            self.blocks.untracked_filters += 1;
+            if self.blocks.untracked_filters >= TRACK_AFTER {
+                self.blocks.untracked_filters = 0;
+                self.track_blocks(true);
+            }
+        }
         let mut removed = 0;
         while let Some(k) = self.blocks.dirty.pop() {
             self.blocks.is_dirty[k as usize] = false;
@@ -305,26 +569,47 @@ impl Links {
         if !self.may_hold_hall_set(start, half) {
             return 0;
         }
-        let mut graph = Graph {
-            m: 0,
-            adjacent: [0; MAX_UNCOVERED],
-            mate_left: [FREE; MAX_UNCOVERED],
-            mate_right: [FREE; MAX_UNCOVERED],
-        };
-        // Number the uncovered items of the second side (at most `MAX_UNCOVERED`, as the
-        // pretest saw), then of the first, collecting the edges and the hinted partners.
-        let mut right_items = [0u32; MAX_UNCOVERED];
+        let second = start + half;
+        let tracked = self.blocks.tracking && self.blocks.shared.tracks(k);
+        // The uncovered items of the second side: as positions in `uncovered` for a tracked
+        // block, else numbered (at most `MAX_UNCOVERED`, as the pretest saw) in `slot`, with
+        // their positions in `positions`.
+        let mut uncovered: RightSet = 0;
+        let mut numbered = [0u32; MAX_UNCOVERED];
+        let mut positions = [0u32; MAX_UNCOVERED];
         let mut right = 0;
-        for &item in &self.blocks.items[start + half..start + 2 * half] {
+        for (position, &item) in self.blocks.items[second..second + half].iter().enumerate() {
             if Self::get(&self.top, item) & COVERED == 0 {
-                right_items[right] = item;
+                if tracked {
+                    uncovered |= 1 << position;
+                } else {
+                    numbered[right] = item;
+                    positions[right] = position as u32;
+                    self.blocks.slot[item as usize] = right as u32 + 1;
+                }
                 right += 1;
-                self.blocks.slot[item as usize] = right as u32;
             }
         }
+        let removed = self.filter_graph(k, tracked, uncovered, &positions, right);
+        for &item in &numbered[..if tracked { 0 } else { right }] {
+            self.blocks.slot[item as usize] = 0;
+        }
+        removed
+    }
+
+    /// Filters block `k` once its second side is numbered (see [`Links::filter_block`]).
+    fn filter_graph(
+        &mut self,
+        k: usize,
+        tracked: bool,
+        uncovered: RightSet,
+        positions: &[u32; MAX_UNCOVERED],
+        right: usize,
+    ) -> u64 {
+        let start = self.blocks.starts[k] as usize;
+        let half = (self.blocks.starts[k + 1] as usize - start) / 2;
+        let mut graph = Graph::EMPTY;
         let mut left_index = [0u32; MAX_UNCOVERED];
-        self.blocks.edges.clear();
-        self.blocks.edge_starts.clear();
         for index in start..start + half {
             let a = self.blocks.items[index];
             if Self::get(&self.top, a) & COVERED != 0 {
@@ -333,36 +618,41 @@ impl Links {
             let l = graph.m;
             graph.m += 1;
             left_index[l] = index as u32;
-            self.blocks.edge_starts.push(self.blocks.edges.len() as u32);
-            let mut p = self.down(a);
-            while p != a {
-                let mut q = Self::get(&self.right, p);
-                while q != p {
-                    let slot = self.blocks.slot[self.top(q) as usize];
-                    if slot != 0 {
-                        self.blocks.edges.push((slot - 1, p));
-                        graph.adjacent[l] |= 1 << (slot - 1);
-                        break;
+            graph.adjacent[l] = if tracked {
+                debug_assert_eq!(
+                    self.blocks.adjacency[index],
+                    self.live_edges(index),
+                    "tracked edges of block {k} out of step with the links"
+                );
+                self.blocks.adjacency[index] & uncovered
+            } else {
+                let mut adjacent = 0;
+                let mut p = self.down(a);
+                while p != a {
+                    if let Some(r) = self.partner(tracked, index, p) {
+                        adjacent |= 1 << r;
                     }
-                    q = Self::get(&self.right, q);
+                    p = self.down(p);
                 }
-                p = self.down(p);
-            }
+                adjacent
+            };
+            // The hint is a position on the second side.
             let hint = self.blocks.hint[index];
             if hint != FREE {
-                let r = self.blocks.slot[hint as usize];
-                if r != 0
-                    && graph.adjacent[l] & (1 << (r - 1)) != 0
-                    && graph.mate_right[r as usize - 1] == FREE
+                let r = if tracked {
+                    hint
+                } else {
+                    let item = self.blocks.items[start + half + hint as usize];
+                    self.blocks.slot[item as usize].wrapping_sub(1)
+                };
+                if r < RightSet::BITS
+                    && graph.adjacent[l] & (1 << r) != 0
+                    && graph.mate_right[r as usize] == FREE
                 {
-                    graph.mate_left[l] = r - 1;
-                    graph.mate_right[r as usize - 1] = l as u32;
+                    graph.mate_left[l] = r;
+                    graph.mate_right[r as usize] = l as u32;
                 }
             }
-        }
-        self.blocks.edge_starts.push(self.blocks.edges.len() as u32);
-        for &item in &right_items[..right] {
-            self.blocks.slot[item as usize] = 0;
         }
         if graph.m != right {
             // Not a state the block's invariant allows (every chosen option covers one item
@@ -383,23 +673,124 @@ impl Links {
             self.scratch.dead = true;
             return removed;
         }
-        for l in 0..graph.m {
-            self.blocks.hint[left_index[l] as usize] = right_items[graph.mate_left[l] as usize];
+        let left_index = &left_index[..graph.m];
+        for (&index, &r) in left_index.iter().zip(&graph.mate_left) {
+            self.blocks.hint[index as usize] = if tracked { r } else { positions[r as usize] };
         }
         let reach = graph.closure();
         let mut removed = 0;
-        for l in 0..graph.m {
-            let edges =
-                self.blocks.edge_starts[l] as usize..self.blocks.edge_starts[l + 1] as usize;
-            for e in edges {
-                let (r, p) = self.blocks.edges[e];
-                let partner = graph.mate_right[r as usize] as usize;
-                if r != graph.mate_left[l] && reach[partner] & (1 << l) == 0 {
+        for (l, &index) in left_index.iter().enumerate() {
+            let removable = graph.removable(l, &reach);
+            if removable == 0 {
+                continue;
+            }
+            let a = self.blocks.items[index as usize];
+            let mut p = self.down(a);
+            while p != a {
+                let next = self.down(p);
+                if self
+                    .partner(tracked, index as usize, p)
+                    .is_some_and(|r| removable & (1 << r) != 0)
+                {
                     self.remove_and_requeue(p);
                     removed += 1;
                 }
+                p = next;
             }
         }
         removed
+    }
+
+    /// The second-side item of the live option of node `p`, through the first-side item of
+    /// block index `index`: its position for a tracked block, else its number (`None` if it
+    /// is covered, or has none).
+    #[inline(always)]
+    fn partner(&self, tracked: bool, index: usize, p: u32) -> Option<u32> {
+        if tracked {
+            let mut q = p;
+            loop {
+                let packed = self.blocks.shared.node_edge[q as usize];
+                if packed != NO_EDGE && (packed >> EDGE_SHIFT) as usize == index {
+                    return Some(packed & POSITION);
+                }
+                q = Self::get(&self.right, q);
+                if q == p {
+                    return None;
+                }
+            }
+        } else {
+            let mut q = Self::get(&self.right, p);
+            while q != p {
+                let slot = self.blocks.slot[self.top(q) as usize];
+                if slot != 0 {
+                    return Some(slot - 1);
+                }
+                q = Self::get(&self.right, q);
+            }
+            None
+        }
+    }
+
+    /// The second-side positions that the first-side item at block index `index` has a live
+    /// option with, read from the links (empty if the item is covered): what `adjacency`
+    /// holds for it while the links track a block.
+    fn live_edges(&self, index: usize) -> RightSet {
+        let a = self.blocks.items[index];
+        let mut edges = 0;
+        if Self::get(&self.top, a) & COVERED == 0 {
+            let mut p = self.down(a);
+            while p != a {
+                edges |= self.partner(true, index, p).map_or(0, |r| 1 << r);
+                p = self.down(p);
+            }
+        }
+        edges
+    }
+
+    /// Makes the links keep the tracked blocks' `adjacency` up to date from now on (or stop
+    /// doing so), reading it from the links as they are unless they kept it all along.
+    pub(super) fn track_blocks(&mut self, on: bool) {
+        let on = on && self.blocks.any() && self.blocks.shared.any();
+        if on && self.blocks.tracking {
+            // Tracked since they were last read: in step with the links still.
+            return;
+        }
+        self.blocks.tracking = on;
+        if !on {
+            return;
+        }
+        // Block by block, from the links: each second-side item numbered by its position
+        // (plus one) in `slot`, each option of an uncovered first-side item finds its
+        // partner along its own nodes, which lie side by side in memory (looking each option
+        // up in the edges instead took 6% of the time of checking `25x25.txt` in
+        // `../shared/data/large-hard`, scattered reads).
+        for k in 0..self.blocks.shared.tracked.len() {
+            if !self.blocks.shared.tracks(k) {
+                continue;
+            }
+            let start = self.blocks.starts[k] as usize;
+            let half = (self.blocks.starts[k + 1] as usize - start) / 2;
+            let second = start + half..start + 2 * half;
+            for (position, index) in second.clone().enumerate() {
+                let item = self.blocks.items[index];
+                self.blocks.slot[item as usize] = position as u32 + 1;
+            }
+            for index in start..start + half {
+                let a = self.blocks.items[index];
+                let mut edges: RightSet = 0;
+                if Self::get(&self.top, a) & COVERED == 0 {
+                    let mut p = self.down(a);
+                    while p != a {
+                        edges |= self.partner(false, index, p).map_or(0, |r| 1 << r);
+                        p = self.down(p);
+                    }
+                }
+                self.blocks.adjacency[index] = edges;
+            }
+            for index in second {
+                let item = self.blocks.items[index];
+                self.blocks.slot[item as usize] = 0;
+            }
+        }
     }
 }
