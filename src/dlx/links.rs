@@ -991,9 +991,9 @@ impl Links {
     /// columns; returns the number of nodes unlinked.
     #[inline(always)]
     fn cover<const C: bool>(&mut self, i: u32) -> u64 {
-        // Without colours or multiplicities, the only searches that filter blocks.
         let mut hidden = 0;
         let mut p = Self::get(&self.down, i);
+        // Without colours or multiplicities, the only searches that filter blocks.
         if !C && self.blocks.tracking() {
             while p != i {
                 hidden += self.hide_tracked(p);

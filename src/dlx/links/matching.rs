@@ -37,6 +37,8 @@
 //! [`TRACK_AFTER`] rounds of filtering, reading the sets from the links once, and goes on
 //! tracking across searches until one filters no block or the links are copied back
 //! (`chosen.rs`). On sparse puzzles 1 and 2: 12% and 15% fewer instructions, same trees.
+//! Which bit each node carries is worked out once per matrix, when a first search filters
+//! its blocks: for an empty 49x49 grid that alone is about a tenth of its 0.2 s solve.
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link (a column walk from a header, a step along an option's `right` cycle), and
