@@ -328,7 +328,7 @@ impl TrackedEdges {
     }
 }
 
-/// Calls `each` with the problem option and the edge (as in [`tracked_edges`]) of every
+/// Calls `each` with the problem option and the edge (as in [`TrackedEdges`]) of every
 /// option of block `k`, from the matrix as built, while it returns true; returns whether the
 /// block can be tracked (and `each` never said stop). `position` is all `u32::MAX` between
 /// calls.
@@ -623,20 +623,12 @@ impl Links {
             graph.adjacent[l] = if tracked {
                 debug_assert_eq!(
                     self.blocks.adjacency[index],
-                    self.live_edges(index),
+                    self.column_edges(true, index),
                     "tracked edges of block {k} out of step with the links"
                 );
                 self.blocks.adjacency[index] & uncovered
             } else {
-                let mut adjacent = 0;
-                let mut p = self.down(a);
-                while p != a {
-                    if let Some(r) = self.partner(tracked, index, p) {
-                        adjacent |= 1 << r;
-                    }
-                    p = self.down(p);
-                }
-                adjacent
+                self.column_edges(false, index)
             };
             // The hint is a position on the second side.
             let hint = self.blocks.hint[index];
@@ -733,16 +725,16 @@ impl Links {
         }
     }
 
-    /// The second-side positions that the first-side item at block index `index` has a live
-    /// option with, read from the links (empty if the item is covered): what `adjacency`
-    /// holds for it while the links track a block.
-    fn live_edges(&self, index: usize) -> RightSet {
+    /// The second-side items that the first-side item at block index `index` has a live
+    /// option with, read from the links (empty if the item is covered), as [`Links::partner`]
+    /// names them: for a tracked block, what `adjacency` holds for it while the links track.
+    fn column_edges(&self, tracked: bool, index: usize) -> RightSet {
         let a = self.blocks.items[index];
         let mut edges = 0;
         if Self::get(&self.top, a) & COVERED == 0 {
             let mut p = self.down(a);
             while p != a {
-                edges |= self.partner(true, index, p).map_or(0, |r| 1 << r);
+                edges |= self.partner(tracked, index, p).map_or(0, |r| 1 << r);
                 p = self.down(p);
             }
         }
@@ -778,16 +770,7 @@ impl Links {
                 self.blocks.slot[item as usize] = position as u32 + 1;
             }
             for index in start..start + half {
-                let a = self.blocks.items[index];
-                let mut edges: RightSet = 0;
-                if Self::get(&self.top, a) & COVERED == 0 {
-                    let mut p = self.down(a);
-                    while p != a {
-                        edges |= self.partner(false, index, p).map_or(0, |r| 1 << r);
-                        p = self.down(p);
-                    }
-                }
-                self.blocks.adjacency[index] = edges;
+                self.blocks.adjacency[index] = self.column_edges(false, index);
             }
             for index in second {
                 let item = self.blocks.items[index];
