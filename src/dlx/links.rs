@@ -996,12 +996,12 @@ impl Links {
         // Without colours or multiplicities, the only searches that filter blocks.
         if !C && self.blocks.tracking() {
             while p != i {
-                hidden += self.hide_tracked(p);
+                hidden += self.hide::<C, true>(p);
                 p = Self::get(&self.down, p);
             }
         }
         while p != i {
-            hidden += self.hide::<C>(p);
+            hidden += self.hide::<C, false>(p);
             p = Self::get(&self.down, p);
         }
         self.unlink_item(i);
@@ -1033,12 +1033,12 @@ impl Links {
         let mut p = Self::get(&self.up, i);
         if !C && self.blocks.tracking() {
             while p != i {
-                self.unhide_tracked(p);
+                self.unhide::<C, true>(p);
                 p = Self::get(&self.up, p);
             }
         }
         while p != i {
-            self.unhide::<C>(p);
+            self.unhide::<C, false>(p);
             p = Self::get(&self.up, p);
         }
     }
@@ -1092,7 +1092,7 @@ impl Links {
         let mut q = self.down(item);
         while q != item {
             if Self::get(&self.color, q) != color {
-                hidden += self.hide::<true>(q);
+                hidden += self.hide::<true, false>(q);
             } else if q != p {
                 *Self::set(&mut self.color, q) = PURIFIED;
             }
@@ -1109,7 +1109,7 @@ impl Links {
             if Self::get(&self.color, q) == PURIFIED {
                 *Self::set(&mut self.color, q) = color;
             } else if q != p {
-                self.unhide::<true>(q);
+                self.unhide::<true, false>(q);
             }
             q = Self::get(&self.up, q);
         }
@@ -1183,9 +1183,14 @@ impl Links {
     }
 
     /// Unlinks the nodes of `p`'s option, other than `p`, from their columns (with colours,
-    /// except the [`PURIFIED`] ones, which agree with their item's settled colour).
+    /// except the [`PURIFIED`] ones, which agree with their item's settled colour). With
+    /// `T` (tracked, never with colours) it also keeps the tracked blocks' edges in step:
+    /// the option's edges lie on its nodes ([`matching::TrackedEdges`]), `p`'s included.
     #[inline(always)]
-    fn hide<const C: bool>(&mut self, p: u32) -> u64 {
+    fn hide<const C: bool, const T: bool>(&mut self, p: u32) -> u64 {
+        if T {
+            self.blocks.hide_edge(p);
+        }
         let mut hidden = 0;
         let mut q = Self::get(&self.right, p);
         while q != p {
@@ -1198,53 +1203,19 @@ impl Links {
             *Self::set(&mut self.up, down) = up;
             let item = Self::get(&self.top, q);
             *Self::set(&mut self.top, item) -= 1;
-            let right = Self::get(&self.right, q);
-            hidden += 1;
-            q = right;
-        }
-        hidden
-    }
-
-    /// [`Links::hide`] without colours, keeping the tracked blocks' edges in step: the
-    /// option's edges lie on its nodes ([`matching::TrackedEdges`]), `p`'s included.
-    #[inline(always)]
-    fn hide_tracked(&mut self, p: u32) -> u64 {
-        self.blocks.hide_edge(p);
-        let mut hidden = 0;
-        let mut q = Self::get(&self.right, p);
-        while q != p {
-            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
-            *Self::set(&mut self.down, up) = down;
-            *Self::set(&mut self.up, down) = up;
-            let item = Self::get(&self.top, q);
-            *Self::set(&mut self.top, item) -= 1;
-            self.blocks.hide_edge(q);
+            if T {
+                self.blocks.hide_edge(q);
+            }
             hidden += 1;
             q = Self::get(&self.right, q);
         }
         hidden
-    }
-
-    /// Exactly undoes [`Links::hide_tracked`].
-    #[inline(always)]
-    fn unhide_tracked(&mut self, p: u32) {
-        let mut q = Self::get(&self.right, p);
-        while q != p {
-            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
-            *Self::set(&mut self.down, up) = q;
-            *Self::set(&mut self.up, down) = q;
-            let item = Self::get(&self.top, q);
-            *Self::set(&mut self.top, item) += 1;
-            self.blocks.show_edge(q);
-            q = Self::get(&self.right, q);
-        }
-        self.blocks.show_edge(p);
     }
 
     /// Exactly undoes [`Links::hide`]. The nodes of one option lie in distinct columns, so
     /// relinking them in the same order as they were unlinked is as exact as the reverse.
     #[inline(always)]
-    fn unhide<const C: bool>(&mut self, p: u32) {
+    fn unhide<const C: bool, const T: bool>(&mut self, p: u32) {
         let mut q = Self::get(&self.right, p);
         while q != p {
             if C && Self::get(&self.color, q) == PURIFIED {
@@ -1256,8 +1227,13 @@ impl Links {
             *Self::set(&mut self.up, down) = q;
             let item = Self::get(&self.top, q);
             *Self::set(&mut self.top, item) += 1;
-            let right = Self::get(&self.right, q);
-            q = right;
+            if T {
+                self.blocks.show_edge(q);
+            }
+            q = Self::get(&self.right, q);
+        }
+        if T {
+            self.blocks.show_edge(p);
         }
     }
 }

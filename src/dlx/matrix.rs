@@ -78,7 +78,7 @@ pub struct Matrix {
     /// [`Matrix::fingerprint`], computed on first use.
     fingerprint: std::sync::OnceLock<u64>,
     /// The blocks whose edges a search keeps as bit sets, and their options' edges:
-    /// computed when a first solver is made, shared by every solver of the matrix.
+    /// computed when a first search filters blocks, shared by every solver of the matrix.
     pub(crate) tracked_edges: std::sync::OnceLock<std::sync::Arc<super::links::TrackedEdges>>,
 }
 

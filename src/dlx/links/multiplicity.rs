@@ -233,7 +233,7 @@ impl Links {
     /// other nodes and unlinks `x` from the column too (Knuth's `tweak`). Returns the links
     /// removed.
     fn tweak<const C: bool>(&mut self, x: u32) -> u64 {
-        let hidden = self.hide::<C>(x);
+        let hidden = self.hide::<C, false>(x);
         self.unlink_from_column(x);
         hidden + 1
     }
@@ -262,7 +262,7 @@ impl Links {
             *Self::set(&mut self.up, node) = above;
             restored += 1;
             if options {
-                self.unhide::<C>(node);
+                self.unhide::<C, false>(node);
             }
             above = node;
             node = self.down(node);
