@@ -233,8 +233,8 @@ impl Links {
     /// `a` and `b`: each is tried, following the forced moves it leads to. One that leaves
     /// some item with no option is in no solution and is removed; an option that both trials
     /// hid is in no solution either (whichever of `a` and `b` covers `i` excludes it). After
-    /// removals the rules run again. Sweeps until a sweep removes nothing; returns the
-    /// options removed.
+    /// removals the rules run again. One sweep over the items (the module documentation says
+    /// why); returns the options removed.
     pub(super) fn probe(&mut self) -> u64 {
         let nodes = self.scratch.probes.nodes;
         if self.scratch.probes.trial_nodes.len() != nodes {
