@@ -9,9 +9,15 @@
 //! locked candidates) and is removed; an option hidden by the moves of both options of the
 //! item is in no solution either, since one of the two covers the item (Sudoku's forcing
 //! chains from a bivalue cell). Removals go onto the trail of `inference.rs` and are put
-//! back when the search leaves the level. One sweep over the items per branch point:
-//! sweeping again until nothing changes found a little more and cost more (measured on the
-//! sparse 25x25 puzzles of `../shared/data/large-hard`).
+//! back when the search leaves the level. After each, the implication and pair rules run
+//! at once, but the blocks' matching (`matching.rs`) waits for the next node, whose first
+//! rules filter the blocks the sweep changed: filtering them after every failed probe, a
+//! dozen blocks each time, was half of all filtering and made the trees of the sparse 25x25
+//! puzzles of `../shared/data/large-hard` 4% smaller (370 and 976 branch points, against
+//! 385 and 1,015 now) for 1.08 and 1.06 times the time (against this, with tracking
+//! started sooner, `matching.rs`'s `TRACK_AFTER`). One sweep over the items per
+//! branch point: sweeping again until nothing changes found a little more and cost more
+//! (measured on the same puzzles).
 //! None where the only moves since the last sweep were forced ones that hid no other option
 //! (the links are as that sweep left them): 3% and 6% fewer instructions on those puzzles,
 //! for 613 and 1,941 branch points against 591 and 1,885.
@@ -233,8 +239,8 @@ impl Links {
     /// `a` and `b`: each is tried, following the forced moves it leads to. One that leaves
     /// some item with no option is in no solution and is removed; an option that both trials
     /// hid is in no solution either (whichever of `a` and `b` covers `i` excludes it). After
-    /// removals the rules run again. One sweep over the items (the module documentation says
-    /// why); returns the options removed.
+    /// removals the rules other than matching run again. One sweep over the items (the module
+    /// documentation says why); returns the options removed.
     pub(super) fn probe(&mut self) -> u64 {
         let nodes = self.scratch.probes.nodes;
         if self.scratch.probes.trial_nodes.len() != nodes {
@@ -311,7 +317,7 @@ impl Links {
         self.scratch.probes.common = common;
         self.scratch.probes.common.clear();
         if removed > 0 {
-            removed += self.settle();
+            removed += self.drain();
         }
         removed
     }
@@ -330,7 +336,7 @@ impl Links {
             }
             None => {
                 self.remove_and_requeue(p);
-                Err(1 + self.settle())
+                Err(1 + self.drain())
             }
         }
     }
