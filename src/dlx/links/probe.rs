@@ -10,14 +10,15 @@
 //! item is in no solution either, since one of the two covers the item (Sudoku's forcing
 //! chains from a bivalue cell). Removals go onto the trail of `inference.rs` and are put
 //! back when the search leaves the level. After each, the implication and pair rules run
-//! at once, but the blocks' matching (`matching.rs`) waits for the next node, whose first
-//! rules filter the blocks the sweep changed: filtering them after every failed probe, a
+//! at once, but the blocks' matching (`matching.rs`) waits for the next node's rules, which
+//! filter the blocks changed since they last ran (the first child of a branch thus filters
+//! those the sweep changed; its sibling may not). Filtering them after every failed probe, a
 //! dozen blocks each time, was half of all filtering and made the trees of the sparse 25x25
-//! puzzles of `../shared/data/large-hard` 4% smaller (370 and 976 branch points, against
-//! 385 and 1,015 now) for 1.08 and 1.06 times the time (against this, with tracking
-//! started sooner, `matching.rs`'s `TRACK_AFTER`). One sweep over the items per
-//! branch point: sweeping again until nothing changes found a little more and cost more
-//! (measured on the same puzzles).
+//! puzzles of `../shared/data/large-hard` 4% smaller (370 and 976 branch points, against 385
+//! and 1,015 now) for 1.08 and 1.06 times the time (against this, with tracking started
+//! sooner, `matching.rs`'s `TRACK_AFTER`). One sweep over the items per branch point:
+//! sweeping again until nothing changes found a little more and cost more (measured on the
+//! same puzzles).
 //! None where the only moves since the last sweep were forced ones that hid no other option
 //! (the links are as that sweep left them): 3% and 6% fewer instructions on those puzzles,
 //! for 613 and 1,941 branch points against 591 and 1,885.
