@@ -589,6 +589,11 @@ impl Links {
                     .at_node(level, self.active_primary, self.primary)
             {
                 work.removals += self.infer(level);
+                if self.dead_end() {
+                    // The rules met an item with no option left ([`Links::fewest_options`]
+                    // may stop at one with one option first): no solution below.
+                    return (item, 0);
+                }
                 (item, len) = self.fewest_options();
                 if self.inferring == Inference::Probe && len == 2 {
                     if let Some((probed, reverse)) = self.probed_branch() {

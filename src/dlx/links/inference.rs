@@ -307,6 +307,34 @@ impl Links {
         removed
     }
 
+    /// Whether some active primary item has no option left, as the rules found when they
+    /// last ran: every removal queues its items for them, and they mark the node dead when
+    /// they meet an item with none. Not [`Links::fewest_options`], which stops at the first
+    /// item with one option and so misses an item with none further on: with it, 192 of the
+    /// 1,994 sweeps of sparse 25x25 puzzle 2 (`../shared/data/large-hard`) began at a node
+    /// already dead, and others went on after their node died; after the rules the search
+    /// took forced moves down to such an item before backtracking (34,418 nodes, now 23,300,
+    /// same 1,015 branch points).
+    pub(super) fn dead_end(&self) -> bool {
+        debug_assert!(
+            self.scratch.dead || !self.some_item_without_options(),
+            "the rules met every item left without options"
+        );
+        self.scratch.dead
+    }
+
+    /// Whether some active primary item has no option left, by looking at every one.
+    fn some_item_without_options(&self) -> bool {
+        let mut i = self.item(0).next;
+        while i != 0 && i <= self.primary {
+            if Self::get(&self.top, i) == 0 {
+                return true;
+            }
+            i = self.item(i).next;
+        }
+        false
+    }
+
     /// Queues primary item `i` for examination unless it is queued already.
     #[inline(always)]
     fn enqueue(&mut self, i: u32) {

@@ -231,11 +231,6 @@ impl Links {
             .then_some((best.item, best.reverse))
     }
 
-    /// Whether some active primary item has no option left.
-    pub(super) fn dead_end(&self) -> bool {
-        self.fewest_options().1 == 0
-    }
-
     /// Failed options and common consequences, on every primary item `i` with two options
     /// `a` and `b`: each is tried, following the forced moves it leads to. One that leaves
     /// some item with no option is in no solution and is removed; an option that both trials
