@@ -245,6 +245,52 @@ fn parallel_counts_are_exact_for_every_thread_count() {
     }
 }
 
+/// A probing search looks at the shared state every 64 nodes and hands work to the pool after
+/// 256 (its nodes cost far more): these small problems are cut up into many tasks, and the
+/// solutions still come exactly once each, in the order of the one-thread search when asked.
+#[test]
+fn probing_searches_split_early_and_stay_exact() {
+    for (name, matrix, expected) in oracles() {
+        let mut solver = matrix.solver();
+        solver.set_inference(Inference::Probe);
+        let whole: Vec<Vec<OptionId>> = solver.solutions().collect();
+        assert_eq!(whole.len() as u128, expected, "{name}");
+        for threads in [2, 3] {
+            for ordered in [false, true] {
+                let found = Mutex::new(Vec::new());
+                let visit = |solution: &[OptionId]| {
+                    found.lock().unwrap().push(solution.to_vec());
+                    ControlFlow::Continue(())
+                };
+                let settings = Enumeration {
+                    limit: None,
+                    ordered,
+                };
+                let outcome = pool(threads).install(|| {
+                    solver
+                        .enumerate_parallel(
+                            vec![Subtree::root()],
+                            &settings,
+                            Some(&visit),
+                            &Monitor::new(),
+                        )
+                        .unwrap()
+                });
+                assert_eq!(outcome.solutions, expected, "{name} on {threads} threads");
+                let mut found = found.into_inner().unwrap();
+                if !ordered {
+                    let position = |s: &Vec<OptionId>| whole.iter().position(|w| w == s);
+                    found.sort_by_key(|s| position(s));
+                }
+                assert_eq!(
+                    found, whole,
+                    "{name} on {threads} threads, ordered {ordered}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn parallel_solutions_are_the_same_set_and_ordered_when_asked() {
     let matrix = Matrix::new(problems::langford(8)).unwrap();

@@ -37,6 +37,14 @@ const CHUNK: u64 = 1 << 12;
 /// when every one started the pool).
 const ALONE: u64 = 1 << 14;
 
+/// How many times fewer nodes both budgets above are when the search probes
+/// ([`Inference::Probe`](super::Inference::Probe)): its nodes cost about a hundred times more
+/// (a 25x25 Sudoku's, about 30 microseconds), so the budgets in nodes would keep the other
+/// threads waiting for a tenth of a second between looks, and half a second before they
+/// join. Sparse 25x25 puzzle 2 of `../shared/data/large-hard`, `sudoku check` with two
+/// threads: 0.66 s before, as with one.
+const PROBING_SCALE: u64 = 64;
+
 /// What a parallel enumeration does with the solutions it finds.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Enumeration {
@@ -173,12 +181,14 @@ impl<'m> Solver<'m> {
         visit: Option<Visitor<'_>>,
         monitor: &Monitor,
     ) -> Result<Outcome, PathError> {
+        let scale = if self.probes() { PROBING_SCALE } else { 1 };
         let shared = Shared {
             template: self,
             solvers: Mutex::new(Vec::new()),
             settings,
             visit,
             monitor,
+            chunk: CHUNK / scale,
             limit_reached: AtomicBool::new(false),
             claimed: AtomicU64::new(0),
             totals: Mutex::new(Totals::default()),
@@ -197,7 +207,9 @@ impl<'m> Solver<'m> {
         // A single subtree is searched on this thread first; only what is left after
         // `ALONE` nodes goes to the pool (a search with multiplicities cannot be cut so).
         let tasks = match <[_; 1]>::try_from(tasks) {
-            Ok([(subtree, slot)]) if self.can_split() => shared.explore(None, subtree, slot, ALONE),
+            Ok([(subtree, slot)]) if self.can_split() => {
+                shared.explore(None, subtree, slot, ALONE / scale)
+            }
             Ok(one) => one.into(),
             Err(tasks) => tasks,
         };
@@ -256,6 +268,8 @@ struct Shared<'a, 'm> {
     settings: &'a Enumeration,
     visit: Option<Visitor<'a>>,
     monitor: &'a Monitor,
+    /// Search nodes between two looks at the shared state ([`CHUNK`], or less when probing).
+    chunk: u64,
     /// Set when the limit is reached or the visitor breaks: the workers wind down.
     limit_reached: AtomicBool,
     /// Solutions claimed against the limit (unordered runs with a limit only).
@@ -395,7 +409,7 @@ impl<'m> Shared<'_, 'm> {
                 (None, Vec::new())
             }
             Ok(mut search) => {
-                search.set_node_limit(Some(CHUNK));
+                search.set_node_limit(Some(self.chunk));
                 let stopped = loop {
                     if let Some(solution) = search.next_solution() {
                         if self.take(slot, &solution, &mut buffer) {
@@ -436,7 +450,7 @@ impl<'m> Shared<'_, 'm> {
                     figures
                         .live
                         .store(search.progress().to_bits(), Ordering::Relaxed);
-                    search.set_node_limit(Some(CHUNK));
+                    search.set_node_limit(Some(self.chunk));
                 };
                 let remainder = match stopped {
                     Some(_) => search.remainder(),

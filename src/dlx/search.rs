@@ -326,6 +326,13 @@ impl<'m> Solver<'m> {
         self.links.inference()
     }
 
+    /// Whether a search started now would probe ([`Inference::Probe`], which
+    /// [`Inference::Auto`] resolves to on large problems): its nodes cost far more.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn probes(&self) -> bool {
+        self.links.resolved_inference() == Inference::Probe
+    }
+
     /// Makes later searches stop at `deadline` (or never, with `None`); see [`Stop`].
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
