@@ -113,6 +113,42 @@ fn check_json_carries_two_distinct_solutions() {
     assert!(record["stats"]["nodes"].as_u64().unwrap() > 0);
 }
 
+/// A file of one puzzle is checked by one search on every core (the puzzles of a batch one
+/// per thread): the verdict and the grids it shows are those of one thread, in the same
+/// record, whatever `-j` says.
+#[test]
+fn a_lone_puzzle_is_checked_alike_on_one_thread_and_on_several() {
+    let without_stats = |text: &str| -> serde_json::Value {
+        let mut record: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+        record.as_object_mut().unwrap().remove("stats");
+        record
+    };
+    let unsolvable =
+        "12345678.........9...............................................................";
+    let several = "1...............";
+    for (puzzle, verdict) in [
+        (POST_001_A, "unique"),
+        (several, "multiple"),
+        (unsolvable, "none"),
+    ] {
+        let mut records = Vec::new();
+        for jobs in ["-j1", "-j2"] {
+            let args = [jobs, "sudoku", "check", "--format", "json", "-"];
+            let output = xcover(&args, puzzle);
+            assert!(output.status.success(), "{}", err(&output));
+            let record = without_stats(&out(&output));
+            assert_eq!(record["verdict"], verdict, "{jobs} {puzzle}");
+            records.push(record);
+            let text = xcover(&[jobs, "sudoku", "check", "-"], puzzle);
+            assert_eq!(out(&text), format!("{verdict}\n"));
+        }
+        assert_eq!(records[0], records[1], "{puzzle}");
+    }
+    let clash = xcover(&["-j2", "sudoku", "check", "-"], "11..............");
+    assert_eq!(out(&clash), "invalid\n");
+    assert_eq!(clash.status.code(), Some(1));
+}
+
 /// A count's JSON records have one shape, whether the puzzle came alone (counted by one
 /// search on every core) or in a batch (one thread per puzzle), and whatever `-j` says.
 #[test]

@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::Arc;
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -19,7 +20,7 @@ use serde_json::{Value, json};
 use super::enumerate::{self, SearchArgs, Wanted, count_json};
 use super::input::{self, Item, Job, grid_of};
 use super::{Outcome, finish, grid_json, parse_limit, print_stats, signals, stdout};
-use xcover::dlx::{self, Stats};
+use xcover::dlx::{self, Enumeration, Monitor, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::text::{self, Layout, Puzzle, Reader};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
@@ -337,10 +338,11 @@ fn progress_bar() -> ProgressBar {
 /// Solves, counts or checks every puzzle, in parallel chunks as they are read, printing
 /// records in input order.
 ///
-/// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted by one
-/// search on every core (`search` holds its flags) rather than by one thread, when there
-/// are several (with `-j1` it would only add the overhead of a split search). Its record is
-/// the same as a batch's, so a script never sees two shapes from one command.
+/// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted or
+/// checked by one search on every core (`search` holds a count's flags) rather than by one
+/// thread, when there are several (with `-j1` it would only add the overhead of a split
+/// search). Its record is the same as a batch's, so a script never sees two shapes from one
+/// command.
 fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Result<Outcome> {
     let started = Instant::now();
     let items = input::stream(args.files.clone(), args.boxes.shape);
@@ -382,6 +384,19 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                     &job.file,
                     puzzle,
                 ))
+            }
+            (
+                Task::Check(format),
+                _,
+                [
+                    Item::Job(
+                        job @ Job {
+                            puzzle: Ok(puzzle), ..
+                        },
+                    ),
+                ],
+            ) if rayon::current_num_threads() > 1 => {
+                Some(check_record(format, args, &job.file, puzzle))
             }
             _ => None,
         };
@@ -614,28 +629,97 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
         Task::Check(format) => {
             let answer = solver.verdict(&puzzle.grid);
             let finished = !solver.interrupted();
-            let (word, solutions) = match &answer.value {
-                Verdict::None => ("none", vec![]),
-                Verdict::Unique(a) => ("unique", vec![grid_json(a)]),
-                Verdict::Multiple(a, b) => ("multiple", vec![grid_json(a), grid_json(b)]),
-            };
-            let text = match format {
-                ReportFormat::Text => word.to_string(),
-                ReportFormat::Json => base(json!({
-                    "verdict": word,
-                    "solutions": solutions,
-                    "stats": stats_json(answer.stats),
-                })),
-            };
-            Record {
-                text,
-                multiline: false,
-                stats: answer.stats,
-                finished,
-                note: shape_note(puzzle, solutions.len() as u128),
-            }
+            check_report(format, file, puzzle, &answer.value, answer.stats, finished)
         }
     }
+}
+
+/// `check`'s record of a puzzle, from its verdict.
+fn check_report(
+    format: ReportFormat,
+    file: &str,
+    puzzle: &Puzzle,
+    verdict: &Verdict,
+    stats: Stats,
+    finished: bool,
+) -> Record {
+    let (word, solutions) = match verdict {
+        Verdict::None => ("none", vec![]),
+        Verdict::Unique(a) => ("unique", vec![grid_json(a)]),
+        Verdict::Multiple(a, b) => ("multiple", vec![grid_json(a), grid_json(b)]),
+    };
+    let text = match format {
+        ReportFormat::Text => word.to_string(),
+        ReportFormat::Json => puzzle_json(
+            file,
+            puzzle,
+            json!({
+                "verdict": word,
+                "solutions": solutions,
+                "stats": stats_json(stats),
+            }),
+        ),
+    };
+    Record {
+        text,
+        multiline: false,
+        stats,
+        finished,
+        note: shape_note(puzzle, solutions.len() as u128),
+    }
+}
+
+/// `check` of a file of one puzzle (or one typed in) with several threads: one search split
+/// across them, counting to two in the order of a one-thread search, so that the verdict and
+/// the grids it shows are those of `-j1`. A batch's puzzles are checked one per thread
+/// instead.
+fn check_record(
+    format: ReportFormat,
+    args: &PuzzleArgs,
+    file: &str,
+    puzzle: &Puzzle,
+) -> Result<Record, String> {
+    let encoding = Encoding::new(puzzle.grid.shape());
+    let found = Mutex::new(Vec::new());
+    let visit = |options: &[dlx::OptionId]| {
+        let grid = encoding.grid_of(options);
+        found.lock().unwrap_or_else(|e| e.into_inner()).push(grid);
+        ControlFlow::Continue(())
+    };
+    let (stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
+        Some(solver) => {
+            let settings = Enumeration {
+                limit: Some(2),
+                ordered: true,
+            };
+            let outcome = solver
+                .enumerate_parallel(
+                    vec![Subtree::root()],
+                    &settings,
+                    Some(&visit),
+                    &Monitor::new(),
+                )
+                .map_err(|error| format!("{file}:{}: {error}", puzzle.line))?;
+            // The work of choosing the clues counts, as in a batch's records.
+            let mut stats = solver.stats();
+            stats += outcome.stats;
+            (stats, outcome.stopped.is_some())
+        }
+        // Clashing clues: no search, no solution.
+        None => (Stats::default(), false),
+    };
+    let mut grids = found
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter();
+    let verdict = match (grids.next(), grids.next()) {
+        (None, _) => Verdict::None,
+        (Some(a), None) => Verdict::Unique(a),
+        (Some(a), Some(b)) => Verdict::Multiple(a, b),
+    };
+    Ok(check_report(
+        format, file, puzzle, &verdict, stats, !stopped,
+    ))
 }
 
 /// A solver of the engine for one puzzle, set up from the flags; `None` when its clues
