@@ -113,11 +113,11 @@ fn check_json_carries_two_distinct_solutions() {
     assert!(record["stats"]["nodes"].as_u64().unwrap() > 0);
 }
 
-/// A file of one puzzle is checked by one search on every core (the puzzles of a batch one
-/// per thread): the verdict and the grids it shows are those of one thread, in the same
-/// record, whatever `-j` says.
+/// A file of one puzzle is checked and solved by one search on every core where the search
+/// probes (large grids, or `--inference probe` here), by one thread otherwise: the verdict and
+/// the grids it shows are those of one thread, in the same record, whatever `-j` says.
 #[test]
-fn a_lone_puzzle_is_checked_alike_on_one_thread_and_on_several() {
+fn a_lone_puzzle_is_checked_and_solved_alike_on_one_thread_and_on_several() {
     let without_stats = |text: &str| -> serde_json::Value {
         let mut record: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
         record.as_object_mut().unwrap().remove("stats");
@@ -126,23 +126,35 @@ fn a_lone_puzzle_is_checked_alike_on_one_thread_and_on_several() {
     let unsolvable =
         "12345678.........9...............................................................";
     let several = "1...............";
-    for (puzzle, verdict) in [
-        (POST_001_A, "unique"),
-        (several, "multiple"),
-        (unsolvable, "none"),
-    ] {
-        let mut records = Vec::new();
-        for jobs in ["-j1", "-j2"] {
-            let args = [jobs, "sudoku", "check", "--format", "json", "-"];
-            let output = xcover(&args, puzzle);
-            assert!(output.status.success(), "{}", err(&output));
-            let record = without_stats(&out(&output));
-            assert_eq!(record["verdict"], verdict, "{jobs} {puzzle}");
-            records.push(record);
-            let text = xcover(&[jobs, "sudoku", "check", "-"], puzzle);
-            assert_eq!(out(&text), format!("{verdict}\n"));
+    for inference in ["auto", "probe"] {
+        for (puzzle, verdict) in [
+            (POST_001_A, "unique"),
+            (several, "multiple"),
+            (unsolvable, "none"),
+        ] {
+            let mut records = Vec::new();
+            for jobs in ["-j1", "-j2"] {
+                let run = |command: &str, json: bool| {
+                    let mut args = vec![jobs, "sudoku", command, "--inference", inference];
+                    if json {
+                        args.extend(["--format", "json"]);
+                    }
+                    args.push("-");
+                    let output = xcover(&args, puzzle);
+                    assert!(output.status.success(), "{args:?}: {}", err(&output));
+                    (out(&output), err(&output))
+                };
+                let record = without_stats(&run("check", true).0);
+                assert_eq!(record["verdict"], verdict, "{jobs} {inference} {puzzle}");
+                assert_eq!(run("check", false).0, format!("{verdict}\n"));
+                let solved = without_stats(&run("solve", true).0);
+                assert_eq!(solved["unique"], verdict == "unique");
+                assert_eq!(solved["solution"], record["solutions"][0]);
+                let (text, warning) = run("solve", false);
+                records.push((record, solved, text, warning));
+            }
+            assert_eq!(records[0], records[1], "{inference} {puzzle}");
         }
-        assert_eq!(records[0], records[1], "{puzzle}");
     }
     let clash = xcover(&["-j2", "sudoku", "check", "-"], "11..............");
     assert_eq!(out(&clash), "invalid\n");

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use super::enumerate::{self, SearchArgs, Wanted, count_json};
 use super::input::{self, Item, Job, grid_of};
 use super::{Outcome, finish, grid_json, parse_limit, print_stats, signals, stdout};
-use xcover::dlx::{self, Enumeration, Monitor, Stats, Subtree};
+use xcover::dlx::{self, Enumeration, Inference, Monitor, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::text::{self, Layout, Puzzle, Reader};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
@@ -338,8 +338,8 @@ fn progress_bar() -> ProgressBar {
 /// Solves, counts or checks every puzzle, in parallel chunks as they are read, printing
 /// records in input order.
 ///
-/// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted or
-/// checked by one search on every core (`search` holds a count's flags) rather than by one
+/// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted,
+/// checked or solved (without restarts) by one search on every core (`search` holds a count's flags) rather than by one
 /// thread, when there are several (with `-j1` it would only add the overhead of a split
 /// search). Its record is the same as a batch's, so a script never sees two shapes from one
 /// command.
@@ -386,7 +386,7 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                 ))
             }
             (
-                Task::Check(format),
+                Task::First(_, None) | Task::Check(_),
                 _,
                 [
                     Item::Job(
@@ -396,7 +396,7 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                     ),
                 ],
             ) if rayon::current_num_threads() > 1 => {
-                Some(check_record(format, args, &job.file, puzzle))
+                Some(verdict_record(task, args, &job.file, puzzle))
             }
             _ => None,
         };
@@ -555,7 +555,6 @@ fn shape_note(puzzle: &Puzzle, solutions: u128) -> Option<Note> {
 
 /// Solves one valid puzzle for a task and renders its record.
 fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> Record {
-    let base = |extra: Value| puzzle_json(file, puzzle, extra);
     match task {
         Task::First(format, restarts) => {
             // Looking for a second solution costs about as much as proving the first one
@@ -565,44 +564,7 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                 None => solver.verdict(&puzzle.grid),
             };
             let finished = !solver.interrupted();
-            let (solution, several) = match &answer.value {
-                Verdict::None => (None, false),
-                Verdict::Unique(a) => (Some(a), false),
-                Verdict::Multiple(a, _) => (Some(a), true),
-            };
-            let layout = layout_for(format, puzzle);
-            let json = format == Some(SolveFormat::Json);
-            let text = match (json, solution) {
-                (true, solution) => base(json!({
-                    "solution": solution.map(grid_json),
-                    "unique": solution.is_some() && !several,
-                    "stats": stats_json(answer.stats),
-                })),
-                (false, Some(solution)) => text::write(solution, layout),
-                (false, None) => "no solution".to_string(),
-            };
-            let note = if several {
-                let mut text = "warning: this puzzle has more than one solution; the one printed \
-                                is the first found (`sudoku count` says how many)"
-                    .to_string();
-                if let Some(hint) = puzzle.shape_hint() {
-                    text.push_str(&format!("; {hint}"));
-                }
-                Some(Note {
-                    line: puzzle.line,
-                    text,
-                    warning: true,
-                })
-            } else {
-                shape_note(puzzle, u128::from(solution.is_some()))
-            };
-            Record {
-                text,
-                multiline: !json && is_multiline(layout),
-                stats: answer.stats,
-                finished,
-                note,
-            }
+            first_report(format, file, puzzle, &answer.value, answer.stats, finished)
         }
         Task::Count(limit, format) => {
             let answer = solver.count(&puzzle.grid, limit);
@@ -631,6 +593,60 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
             let finished = !solver.interrupted();
             check_report(format, file, puzzle, &answer.value, answer.stats, finished)
         }
+    }
+}
+
+/// `solve`'s record of a puzzle, from its verdict: the first solution, with a warning when
+/// there are several.
+fn first_report(
+    format: Option<SolveFormat>,
+    file: &str,
+    puzzle: &Puzzle,
+    verdict: &Verdict,
+    stats: Stats,
+    finished: bool,
+) -> Record {
+    let (solution, several) = match verdict {
+        Verdict::None => (None, false),
+        Verdict::Unique(a) => (Some(a), false),
+        Verdict::Multiple(a, _) => (Some(a), true),
+    };
+    let layout = layout_for(format, puzzle);
+    let json = format == Some(SolveFormat::Json);
+    let text = match (json, solution) {
+        (true, solution) => puzzle_json(
+            file,
+            puzzle,
+            json!({
+                "solution": solution.map(grid_json),
+                "unique": solution.is_some() && !several,
+                "stats": stats_json(stats),
+            }),
+        ),
+        (false, Some(solution)) => text::write(solution, layout),
+        (false, None) => "no solution".to_string(),
+    };
+    let note = if several {
+        let mut text = "warning: this puzzle has more than one solution; the one printed \
+                        is the first found (`sudoku count` says how many)"
+            .to_string();
+        if let Some(hint) = puzzle.shape_hint() {
+            text.push_str(&format!("; {hint}"));
+        }
+        Some(Note {
+            line: puzzle.line,
+            text,
+            warning: true,
+        })
+    } else {
+        shape_note(puzzle, u128::from(solution.is_some()))
+    };
+    Record {
+        text,
+        multiline: !json && is_multiline(layout),
+        stats,
+        finished,
+        note,
     }
 }
 
@@ -669,12 +685,12 @@ fn check_report(
     }
 }
 
-/// `check` of a file of one puzzle (or one typed in) with several threads: one search split
-/// across them, counting to two in the order of a one-thread search, so that the verdict and
-/// the grids it shows are those of `-j1`. A batch's puzzles are checked one per thread
-/// instead.
-fn check_record(
-    format: ReportFormat,
+/// `solve` (without restarts) or `check` of a file of one puzzle (or one typed in) with
+/// several threads: where the search probes (large grids), one search split across them,
+/// counting to two in the order of a one-thread search, so that the verdict and the grids
+/// shown are those of `-j1`. A batch's puzzles are solved one per thread instead.
+fn verdict_record(
+    task: Task,
     args: &PuzzleArgs,
     file: &str,
     puzzle: &Puzzle,
@@ -686,7 +702,14 @@ fn check_record(
         found.lock().unwrap_or_else(|e| e.into_inner()).push(grid);
         ControlFlow::Continue(())
     };
-    let (stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
+    let (sequential, stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
+        // A search that does not probe has cheap nodes, and one that goes down thousands of
+        // levels to its first solutions (an empty 64x64 grid) would be cut into thousands
+        // of deep subtrees (two threads: 2.2 s against 0.36 s for one): one thread.
+        Some(mut solver) if solver.resolved_inference() != Inference::Probe => {
+            let verdict = solver.verdict();
+            (Some(verdict), solver.stats(), solver.interrupted())
+        }
         Some(solver) => {
             let settings = Enumeration {
                 limit: Some(2),
@@ -703,23 +726,30 @@ fn check_record(
             // The work of choosing the clues counts, as in a batch's records.
             let mut stats = solver.stats();
             stats += outcome.stats;
-            (stats, outcome.stopped.is_some())
+            (None, stats, outcome.stopped.is_some())
         }
         // Clashing clues: no search, no solution.
-        None => (Stats::default(), false),
+        None => (None, Stats::default(), false),
     };
-    let mut grids = found
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter();
-    let verdict = match (grids.next(), grids.next()) {
-        (None, _) => Verdict::None,
-        (Some(a), None) => Verdict::Unique(a),
-        (Some(a), Some(b)) => Verdict::Multiple(a, b),
+    let verdict = match sequential {
+        Some(verdict) => verdict.map(|options| encoding.grid_of(&options)),
+        None => {
+            let mut grids = found
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .into_iter();
+            match (grids.next(), grids.next()) {
+                (None, _) => Verdict::None,
+                (Some(a), None) => Verdict::Unique(a),
+                (Some(a), Some(b)) => Verdict::Multiple(a, b),
+            }
+        }
     };
-    Ok(check_report(
-        format, file, puzzle, &verdict, stats, !stopped,
-    ))
+    Ok(match task {
+        Task::First(format, _) => first_report(format, file, puzzle, &verdict, stats, !stopped),
+        Task::Check(format) => check_report(format, file, puzzle, &verdict, stats, !stopped),
+        Task::Count(..) => unreachable!("a count of one puzzle is `count_record`'s"),
+    })
 }
 
 /// A solver of the engine for one puzzle, set up from the flags; `None` when its clues

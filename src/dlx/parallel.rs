@@ -181,7 +181,8 @@ impl<'m> Solver<'m> {
         visit: Option<Visitor<'_>>,
         monitor: &Monitor,
     ) -> Result<Outcome, PathError> {
-        let scale = if self.probes() { PROBING_SCALE } else { 1 };
+        let probes = self.resolved_inference() == super::Inference::Probe;
+        let scale = if probes { PROBING_SCALE } else { 1 };
         let shared = Shared {
             template: self,
             solvers: Mutex::new(Vec::new()),

@@ -326,11 +326,22 @@ impl<'m> Solver<'m> {
         self.links.inference()
     }
 
-    /// Whether a search started now would probe ([`Inference::Probe`], which
-    /// [`Inference::Auto`] resolves to on large problems): its nodes cost far more.
-    #[cfg(feature = "parallel")]
-    pub(crate) fn probes(&self) -> bool {
-        self.links.resolved_inference() == Inference::Probe
+    /// The inference a search started now would make: the setting, with
+    /// [`Inference::Auto`] resolved for the items left to cover (after the options chosen
+    /// so far), and [`Inference::None`] with colours or multiplicities.
+    ///
+    /// ```
+    /// use xcover::dlx::{Inference, Matrix};
+    /// use xcover::problems;
+    ///
+    /// let matrix = Matrix::new(problems::queens(8)).unwrap();
+    /// let mut solver = matrix.solver();
+    /// assert_eq!(solver.resolved_inference(), Inference::Shallow);
+    /// solver.set_inference(Inference::Probe);
+    /// assert_eq!(solver.resolved_inference(), Inference::Probe);
+    /// ```
+    pub fn resolved_inference(&self) -> Inference {
+        self.links.resolved_inference()
     }
 
     /// Makes later searches stop at `deadline` (or never, with `None`); see [`Stop`].
