@@ -563,8 +563,12 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                 Some(seed) => solver.verdict_restarting(&puzzle.grid, seed),
                 None => solver.verdict(&puzzle.grid),
             };
-            let finished = !solver.interrupted();
-            first_report(format, file, puzzle, &answer.value, answer.stats, finished)
+            let judged = Judged {
+                verdict: answer.value,
+                stats: answer.stats,
+                finished: !solver.interrupted(),
+            };
+            first_report(format, file, puzzle, &judged)
         }
         Task::Count(limit, format) => {
             let answer = solver.count(&puzzle.grid, limit);
@@ -590,10 +594,21 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
         }
         Task::Check(format) => {
             let answer = solver.verdict(&puzzle.grid);
-            let finished = !solver.interrupted();
-            check_report(format, file, puzzle, &answer.value, answer.stats, finished)
+            let judged = Judged {
+                verdict: answer.value,
+                stats: answer.stats,
+                finished: !solver.interrupted(),
+            };
+            check_report(format, file, puzzle, &judged)
         }
     }
+}
+
+/// A puzzle's verdict, the work it took and whether its search finished.
+struct Judged {
+    verdict: Verdict,
+    stats: Stats,
+    finished: bool,
 }
 
 /// `solve`'s record of a puzzle, from its verdict: the first solution, with a warning when
@@ -602,11 +617,10 @@ fn first_report(
     format: Option<SolveFormat>,
     file: &str,
     puzzle: &Puzzle,
-    verdict: &Verdict,
-    stats: Stats,
-    finished: bool,
+    judged: &Judged,
 ) -> Record {
-    let (solution, several) = match verdict {
+    let (stats, finished) = (judged.stats, judged.finished);
+    let (solution, several) = match &judged.verdict {
         Verdict::None => (None, false),
         Verdict::Unique(a) => (Some(a), false),
         Verdict::Multiple(a, _) => (Some(a), true),
@@ -651,15 +665,9 @@ fn first_report(
 }
 
 /// `check`'s record of a puzzle, from its verdict.
-fn check_report(
-    format: ReportFormat,
-    file: &str,
-    puzzle: &Puzzle,
-    verdict: &Verdict,
-    stats: Stats,
-    finished: bool,
-) -> Record {
-    let (word, solutions) = match verdict {
+fn check_report(format: ReportFormat, file: &str, puzzle: &Puzzle, judged: &Judged) -> Record {
+    let (stats, finished) = (judged.stats, judged.finished);
+    let (word, solutions) = match &judged.verdict {
         Verdict::None => ("none", vec![]),
         Verdict::Unique(a) => ("unique", vec![grid_json(a)]),
         Verdict::Multiple(a, b) => ("multiple", vec![grid_json(a), grid_json(b)]),
@@ -745,9 +753,14 @@ fn verdict_record(
             }
         }
     };
+    let judged = Judged {
+        verdict,
+        stats,
+        finished: !stopped,
+    };
     Ok(match task {
-        Task::First(format, _) => first_report(format, file, puzzle, &verdict, stats, !stopped),
-        Task::Check(format) => check_report(format, file, puzzle, &verdict, stats, !stopped),
+        Task::First(format, _) => first_report(format, file, puzzle, &judged),
+        Task::Check(format) => check_report(format, file, puzzle, &judged),
         Task::Count(..) => unreachable!("a count of one puzzle is `count_record`'s"),
     })
 }
