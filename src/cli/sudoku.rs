@@ -339,10 +339,10 @@ fn progress_bar() -> ProgressBar {
 /// records in input order.
 ///
 /// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted,
-/// checked or solved (without restarts) by one search on every core (`search` holds a count's flags) rather than by one
-/// thread, when there are several (with `-j1` it would only add the overhead of a split
-/// search). Its record is the same as a batch's, so a script never sees two shapes from one
-/// command.
+/// checked or solved (without restarts) by one search on every core (`search` holds a
+/// count's flags) rather than by one thread, when there are several (with `-j1` it would
+/// only add the overhead of a split search). Its record is the same as a batch's, so a
+/// script never sees two shapes from one command.
 fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Result<Outcome> {
     let started = Instant::now();
     let items = input::stream(args.files.clone(), args.boxes.shape);
@@ -704,21 +704,21 @@ fn verdict_record(
     puzzle: &Puzzle,
 ) -> Result<Record, String> {
     let encoding = Encoding::new(puzzle.grid.shape());
-    let found = Mutex::new(Vec::new());
-    let visit = |options: &[dlx::OptionId]| {
-        let grid = encoding.grid_of(options);
-        found.lock().unwrap_or_else(|e| e.into_inner()).push(grid);
-        ControlFlow::Continue(())
-    };
-    let (sequential, stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
+    let (verdict, stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
         // A search that does not probe has cheap nodes, and one that goes down thousands of
         // levels to its first solutions (an empty 64x64 grid) would be cut into thousands
         // of deep subtrees (two threads: 2.2 s against 0.36 s for one): one thread.
         Some(mut solver) if solver.resolved_inference() != Inference::Probe => {
-            let verdict = solver.verdict();
-            (Some(verdict), solver.stats(), solver.interrupted())
+            let verdict = solver.verdict().map(|options| encoding.grid_of(&options));
+            (verdict, solver.stats(), solver.interrupted())
         }
         Some(solver) => {
+            let found = Mutex::new(Vec::with_capacity(2));
+            let visit = |options: &[dlx::OptionId]| {
+                let grid = encoding.grid_of(options);
+                found.lock().unwrap_or_else(|e| e.into_inner()).push(grid);
+                ControlFlow::Continue(())
+            };
             let settings = Enumeration {
                 limit: Some(2),
                 ordered: true,
@@ -731,27 +731,22 @@ fn verdict_record(
                     &Monitor::new(),
                 )
                 .map_err(|error| format!("{file}:{}: {error}", puzzle.line))?;
-            // The work of choosing the clues counts, as in a batch's records.
-            let mut stats = solver.stats();
-            stats += outcome.stats;
-            (None, stats, outcome.stopped.is_some())
-        }
-        // Clashing clues: no search, no solution.
-        None => (None, Stats::default(), false),
-    };
-    let verdict = match sequential {
-        Some(verdict) => verdict.map(|options| encoding.grid_of(&options)),
-        None => {
             let mut grids = found
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner())
                 .into_iter();
-            match (grids.next(), grids.next()) {
+            let verdict = match (grids.next(), grids.next()) {
                 (None, _) => Verdict::None,
                 (Some(a), None) => Verdict::Unique(a),
                 (Some(a), Some(b)) => Verdict::Multiple(a, b),
-            }
+            };
+            // The work of choosing the clues counts, as in a batch's records.
+            let mut stats = solver.stats();
+            stats += outcome.stats;
+            (verdict, stats, outcome.stopped.is_some())
         }
+        // Clashing clues: no search, no solution.
+        None => (Verdict::None, Stats::default(), false),
     };
     let judged = Judged {
         verdict,
