@@ -245,6 +245,32 @@ fn parallel_counts_are_exact_for_every_thread_count() {
     }
 }
 
+/// A search too big to finish before the pool joins in (12 queens: about 270,000 nodes, the
+/// lone budget 16,384) goes on in the pool rather than being cut into a task for every
+/// untried option of every level, each entered again down its path: on a pool of one thread,
+/// which gives nothing away, the enumeration does exactly the work of the plain search.
+#[test]
+fn a_big_lone_search_goes_on_in_the_pool_uncut() {
+    let matrix = Matrix::new(problems::queens(12)).unwrap();
+    for limit in [None, Some(5_000)] {
+        let mut solver = matrix.solver();
+        let count = solver.count(limit);
+        let alone = solver.stats();
+        let settings = Enumeration {
+            limit,
+            ordered: false,
+        };
+        let outcome = enumerate(&matrix, 1, &settings, None);
+        assert_eq!(outcome.solutions, count);
+        assert!(alone.nodes > 16_384, "{} nodes", alone.nodes);
+        assert_eq!(
+            (outcome.stats.nodes, outcome.stats.updates),
+            (alone.nodes, alone.updates),
+            "limit {limit:?}"
+        );
+    }
+}
+
 /// A probing search looks at the shared state every 64 nodes and hands work to the pool after
 /// 256 (its nodes cost far more): these small problems are cut up into many tasks, and the
 /// solutions still come exactly once each, in the order of the one-thread search when asked.

@@ -205,11 +205,12 @@ impl<'m> Solver<'m> {
                 })
                 .collect()
         };
-        // A single subtree is searched on this thread first; only what is left after
-        // `ALONE` nodes goes to the pool (a search with multiplicities cannot be cut so).
+        // A single subtree is searched on this thread first, and goes on in the pool only if
+        // it is not over after `ALONE` nodes (a search with multiplicities cannot be cut so).
         let tasks = match <[_; 1]>::try_from(tasks) {
             Ok([(subtree, slot)]) if self.can_split() => {
-                shared.explore(None, subtree, slot, ALONE / scale)
+                shared.explore(None, subtree, slot, ALONE / scale);
+                Vec::new()
             }
             Ok(one) => one.into(),
             Err(tasks) => tasks,
@@ -311,6 +312,28 @@ struct Slot {
     waiting: Vec<Vec<OptionId>>,
 }
 
+/// One task's running figures: its slot, the share of the tree it still owns, the solutions
+/// it found, and the figures of its thread's [`Monitor`] entry when it began.
+struct Task<'a> {
+    slot: usize,
+    share: f64,
+    found: u128,
+    /// Room for a solution's options on their way to the visitor.
+    buffer: Vec<OptionId>,
+    figures: &'a ThreadFigures,
+    prior_solutions: u64,
+    prior_nodes: u64,
+}
+
+/// Why [`Shared::drive`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// The search is over, or stopped for this reason.
+    Over(Option<Stop>),
+    /// The search took its budget of nodes outside the pool.
+    Alone,
+}
+
 impl Order {
     /// A new slot at the end of the list.
     fn append(&mut self) -> usize {
@@ -371,15 +394,16 @@ impl<'m> Shared<'_, 'm> {
     /// Searches one subtree, giving parts of it away when this thread has no other task
     /// waiting; runs on a pool thread.
     ///
-    /// Outside the pool (no `scope`), the search stops after `budget` nodes and hands back
-    /// what it has not explored, each part with its slot, for the pool to search.
+    /// Outside the pool (no `scope`), the search runs alone for `budget` nodes; if it is not
+    /// over by then, it goes on in the pool, whose other threads join in by taking the
+    /// untried options of its shallowest levels while this search keeps its deep ones.
     fn explore<'s>(
         &'s self,
         scope: Option<&rayon::Scope<'s>>,
         subtree: Subtree,
         slot: usize,
         budget: u64,
-    ) -> Vec<(Subtree, usize)> {
+    ) {
         let mut solver = lock(&self.solvers)
             .pop()
             .unwrap_or_else(|| self.template.clone());
@@ -388,22 +412,23 @@ impl<'m> Shared<'_, 'm> {
             // Enough solutions: what is left is not wanted (and not handed back).
             self.finish(slot, Stats::default(), 0, None, Vec::new());
             lock(&self.solvers).push(solver);
-            return Vec::new();
+            return;
         }
         if let Some(stop) = solver.stop_reason() {
             self.finish(slot, Stats::default(), 0, Some(stop), vec![subtree]);
             lock(&self.solvers).push(solver);
-            return Vec::new();
+            return;
         }
-        let mut share = subtree.share;
         let figures = self.monitor.thread();
-        let (prior_solutions, prior_nodes) = (
-            figures.solutions.load(Ordering::Relaxed),
-            figures.nodes.load(Ordering::Relaxed),
-        );
-        let mut found = 0u128;
-        let mut buffer = Vec::new();
-        let mut handed_over = Vec::new();
+        let mut task = Task {
+            slot,
+            share: subtree.share,
+            found: 0,
+            buffer: Vec::new(),
+            figures,
+            prior_solutions: figures.solutions.load(Ordering::Relaxed),
+            prior_nodes: figures.nodes.load(Ordering::Relaxed),
+        };
         let (stopped, remainder) = match solver.search_below(&subtree) {
             Err(error) => {
                 lock(&self.totals).invalid.get_or_insert(error);
@@ -411,47 +436,19 @@ impl<'m> Shared<'_, 'm> {
             }
             Ok(mut search) => {
                 search.set_node_limit(Some(self.chunk));
-                let stopped = loop {
-                    if let Some(solution) = search.next_solution() {
-                        if self.take(slot, &solution, &mut buffer) {
-                            found += 1;
-                        }
-                        if self.limit_reached.load(Ordering::Relaxed) {
-                            // Not to the end of the chunk: past the limit is waste.
-                            break None;
-                        }
-                        continue;
-                    }
-                    match search.stopped() {
-                        None => break None,
-                        Some(Stop::NodeLimit) => {}
-                        Some(stop) => break Some(stop),
-                    }
-                    if self.limit_reached.load(Ordering::Relaxed) {
-                        break None;
-                    }
-                    if search.nodes() >= budget {
-                        // Too big to finish alone: the rest goes to the pool.
-                        let rest = search.remainder();
-                        share -= rest.iter().map(|s| s.share).sum::<f64>();
-                        handed_over = self.place_after(slot, rest);
-                        break None;
-                    }
-                    if let Some(scope) = scope
-                        && rayon::current_num_threads() > 1
-                        && rayon_core::current_thread_has_pending_tasks() == Some(false)
-                    {
-                        share -= self.give_away(scope, &mut search, slot);
-                    }
-                    let nodes = search.nodes();
-                    figures
-                        .solutions
-                        .store(prior_solutions + found as u64, Ordering::Relaxed);
-                    figures.nodes.store(prior_nodes + nodes, Ordering::Relaxed);
-                    figures
-                        .live
-                        .store(search.progress().to_bits(), Ordering::Relaxed);
-                    search.set_node_limit(Some(self.chunk));
+                let mut end = self.drive(scope, &mut search, &mut task, budget);
+                if end == End::Alone {
+                    // Too big to finish alone. Handing its whole remainder to the pool would
+                    // make a task of every untried option of every level, each to be entered
+                    // again down its whole path: an empty 64x64 grid's search for two
+                    // solutions, thousands of levels deep, took three times as long on two
+                    // threads as on one.
+                    end = rayon::scope(|scope| {
+                        self.drive(Some(scope), &mut search, &mut task, u64::MAX)
+                    });
+                }
+                let End::Over(stopped) = end else {
+                    unreachable!("a search in the pool has no budget")
                 };
                 let remainder = match stopped {
                     Some(_) => search.remainder(),
@@ -461,6 +458,13 @@ impl<'m> Shared<'_, 'm> {
             }
         };
         let stats = solver.stats();
+        let Task {
+            share,
+            found,
+            prior_solutions,
+            prior_nodes,
+            ..
+        } = task;
         figures
             .solutions
             .store(prior_solutions + found as u64, Ordering::Relaxed);
@@ -476,7 +480,59 @@ impl<'m> Shared<'_, 'm> {
         }
         self.finish(slot, stats, found, stopped, remainder);
         lock(&self.solvers).push(solver);
-        handed_over
+    }
+
+    /// Runs `search` chunk by chunk until it is over or stopped, or until it has taken
+    /// `budget` nodes outside the pool; in the pool, gives parts of it away whenever this
+    /// thread has no other task waiting.
+    fn drive<'s>(
+        &'s self,
+        scope: Option<&rayon::Scope<'s>>,
+        search: &mut Search<'_, 'm>,
+        task: &mut Task<'_>,
+        budget: u64,
+    ) -> End {
+        loop {
+            if let Some(solution) = search.next_solution() {
+                if self.take(task.slot, &solution, &mut task.buffer) {
+                    task.found += 1;
+                }
+                if self.limit_reached.load(Ordering::Relaxed) {
+                    // Not to the end of the chunk: past the limit is waste.
+                    return End::Over(None);
+                }
+                continue;
+            }
+            match search.stopped() {
+                None => return End::Over(None),
+                Some(Stop::NodeLimit) => {}
+                Some(stop) => return End::Over(Some(stop)),
+            }
+            if self.limit_reached.load(Ordering::Relaxed) {
+                return End::Over(None);
+            }
+            if search.nodes() >= budget {
+                return End::Alone;
+            }
+            if let Some(scope) = scope
+                && rayon::current_num_threads() > 1
+                && rayon_core::current_thread_has_pending_tasks() == Some(false)
+            {
+                task.share -= self.give_away(scope, search, task.slot);
+            }
+            let nodes = search.nodes();
+            let figures = task.figures;
+            figures
+                .solutions
+                .store(task.prior_solutions + task.found as u64, Ordering::Relaxed);
+            figures
+                .nodes
+                .store(task.prior_nodes + nodes, Ordering::Relaxed);
+            figures
+                .live
+                .store(search.progress().to_bits(), Ordering::Relaxed);
+            search.set_node_limit(Some(self.chunk));
+        }
     }
 
     /// Slots for `parts`, in order right after `slot` (they come after everything its
