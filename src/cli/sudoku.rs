@@ -705,9 +705,10 @@ fn verdict_record(
 ) -> Result<Record, String> {
     let encoding = Encoding::new(puzzle.grid.shape());
     let (verdict, stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
-        // A search that does not probe has cheap nodes, and one that goes down thousands of
-        // levels to its first solutions (an empty 64x64 grid) would be cut into thousands
-        // of deep subtrees (two threads: 2.2 s against 0.36 s for one): one thread.
+        // A search that does not probe has cheap nodes, and while one thread goes down
+        // thousands of levels to the first solutions (an empty 64x64 grid), others can only
+        // search elsewhere and slow it down (`count --limit 2`, which splits: two threads
+        // 0.51 s, one 0.31 s): one thread.
         Some(mut solver) if solver.resolved_inference() != Inference::Probe => {
             let verdict = solver.verdict().map(|options| encoding.grid_of(&options));
             (verdict, solver.stats(), solver.interrupted())
