@@ -178,6 +178,22 @@ mod harness {
             for solution in solutions {
                 check::check_solution(&puzzle.grid, solution).expect("the engine's solution");
             }
+            // Every inference setting (probing and the blocks' matching included) counts
+            // alike where its search ends within the budget.
+            let mut counts = Vec::new();
+            for inference in Inference::ALL {
+                let mut solver = encoding.solver();
+                solver.set_inference(inference);
+                solver.set_node_limit(Some(NODES));
+                let count = solver.count(&puzzle.grid, Some(3)).value;
+                if solver.stopped().is_none() {
+                    counts.push((inference, count));
+                }
+            }
+            assert!(
+                counts.windows(2).all(|w| w[0].1 == w[1].1),
+                "{counts:?}"
+            );
         }
     }
 
