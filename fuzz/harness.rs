@@ -44,7 +44,8 @@ mod harness {
     }
 
     /// Knuth's format, then a small search on what was accepted: the count within the node
-    /// budget must not exceed what the lazy enumeration finds.
+    /// budget must be what the lazy enumeration finds, and every inference setting must list
+    /// the same solutions.
     pub fn knuth_search(data: &[u8]) {
         let text = text(data);
         let Ok(parsed) = format::read(&text) else {
@@ -156,7 +157,8 @@ mod harness {
     }
 
     /// Any text through the reader, then each valid puzzle of side at most 9 through the
-    /// engine: every solution it gives must pass the independent checker.
+    /// engine: every solution it gives must pass the independent checker, and every
+    /// inference setting must count alike.
     pub fn sudoku_search(data: &[u8]) {
         let text = text(data);
         for puzzle in Reader::new(text.as_bytes(), None).flatten() {
