@@ -245,8 +245,8 @@ fn parallel_counts_are_exact_for_every_thread_count() {
     }
 }
 
-/// A search too big to finish before the pool joins in (12 queens: about 270,000 nodes, the
-/// lone budget 16,384) goes on in the pool rather than being cut into a task for every
+/// A search too big to finish before the pool joins in (12 queens: 217,017 nodes, the lone
+/// budget 16,384) goes on in the pool rather than being cut into a task for every
 /// untried option of every level, each entered again down its path: on a pool of one thread,
 /// which gives nothing away, the enumeration does exactly the work of the plain search.
 #[test]
