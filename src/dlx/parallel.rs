@@ -325,6 +325,21 @@ struct Task<'a> {
     prior_nodes: u64,
 }
 
+impl Task<'_> {
+    /// Shows the task's figures in its thread's [`Monitor`] entry: its solutions, the `nodes`
+    /// it has searched, and the share `live` of its subtree explored.
+    fn publish(&self, nodes: u64, live: f64) {
+        let figures = self.figures;
+        figures
+            .solutions
+            .store(self.prior_solutions + self.found as u64, Ordering::Relaxed);
+        figures
+            .nodes
+            .store(self.prior_nodes + nodes, Ordering::Relaxed);
+        figures.live.store(live.to_bits(), Ordering::Relaxed);
+    }
+}
+
 /// Why [`Shared::drive`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum End {
@@ -458,27 +473,14 @@ impl<'m> Shared<'_, 'm> {
             }
         };
         let stats = solver.stats();
-        let Task {
-            share,
-            found,
-            prior_solutions,
-            prior_nodes,
-            ..
-        } = task;
-        figures
-            .solutions
-            .store(prior_solutions + found as u64, Ordering::Relaxed);
-        figures
-            .nodes
-            .store(prior_nodes + stats.nodes, Ordering::Relaxed);
-        figures.live.store(0f64.to_bits(), Ordering::Relaxed);
+        task.publish(stats.nodes, 0.0);
         if stopped.is_none() {
-            self.monitor.add_done(share);
+            self.monitor.add_done(task.share);
         } else {
             self.monitor
-                .add_done(share - remainder.iter().map(|s| s.share).sum::<f64>());
+                .add_done(task.share - remainder.iter().map(|s| s.share).sum::<f64>());
         }
-        self.finish(slot, stats, found, stopped, remainder);
+        self.finish(slot, stats, task.found, stopped, remainder);
         lock(&self.solvers).push(solver);
     }
 
@@ -520,17 +522,7 @@ impl<'m> Shared<'_, 'm> {
             {
                 task.share -= self.give_away(scope, search, task.slot);
             }
-            let nodes = search.nodes();
-            let figures = task.figures;
-            figures
-                .solutions
-                .store(task.prior_solutions + task.found as u64, Ordering::Relaxed);
-            figures
-                .nodes
-                .store(task.prior_nodes + nodes, Ordering::Relaxed);
-            figures
-                .live
-                .store(search.progress().to_bits(), Ordering::Relaxed);
+            task.publish(search.nodes(), search.progress());
             search.set_node_limit(Some(self.chunk));
         }
     }
