@@ -196,6 +196,12 @@ pub(crate) struct Scratch {
     queue: Vec<u32>,
     /// Whether each item is in `queue`.
     queued: Vec<bool>,
+    /// Per item: the inference (numbered by `epoch`) that last queued it, its options
+    /// having changed; a sweep of probes (`probe.rs`) also marks so the items of the options
+    /// removed since the last sweep on the path.
+    pub(super) changed_in: Vec<u32>,
+    /// Numbers the runs of [`Links::infer`].
+    pub(super) epoch: u32,
     /// Per item: in how many of the options seen so far it occurs (implication rule).
     marks: Vec<u32>,
     /// Items that the item being examined implies.
@@ -212,6 +218,8 @@ impl Scratch {
             probes: super::probe::Scratch::new(nodes),
             queue: Vec::new(),
             queued: vec![false; items + 1],
+            changed_in: vec![0; items + 1],
+            epoch: 0,
             marks: vec![0; items + 1],
             implied: Vec::new(),
             dead: false,
@@ -226,6 +234,11 @@ impl Links {
     /// item is left with no option: the search then backtracks.
     pub(super) fn infer(&mut self, level: usize) -> u64 {
         self.scratch.dead = false;
+        if self.scratch.epoch == u32::MAX {
+            self.scratch.changed_in.fill(0);
+            self.scratch.epoch = 0;
+        }
+        self.scratch.epoch += 1;
         let unseen = self.unseen_from[level];
         // Level 0 is always `NOT_YET`: the root examines every item.
         let full = unseen == super::NOT_YET
@@ -248,6 +261,9 @@ impl Links {
                 // sweep's choice of branch stands. (The queue holds only the chosen options'
                 // own, covered, items.)
                 self.clear_queue();
+                if self.inferring == Inference::Probe {
+                    self.inherit_sweep(level, unseen as usize);
+                }
                 self.scratch.probes.best = self.probed_best[unseen as usize];
                 self.probed_best[level] = self.scratch.probes.best;
                 return 0;
@@ -256,7 +272,7 @@ impl Links {
         self.scratch.probes.best = super::probe::ProbedBranch::NONE;
         let mut removed = self.settle();
         if self.inferring == Inference::Probe && !self.dead_end() {
-            removed += self.probe();
+            removed += self.probe(level, unseen, full);
         }
         self.probed_best[level] = self.scratch.probes.best;
         removed
@@ -339,6 +355,7 @@ impl Links {
     #[inline(always)]
     fn enqueue(&mut self, i: u32) {
         if i <= self.primary && !self.scratch.queued[i as usize] {
+            self.scratch.changed_in[i as usize] = self.scratch.epoch;
             self.scratch.queued[i as usize] = true;
             self.scratch.queue.push(i);
         }
