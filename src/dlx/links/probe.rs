@@ -99,9 +99,10 @@ const NARROWING: [u64; 32] = {
 
 /// Which items with two options a sweep probes: those that the last sweep on the path did not
 /// score (it found a failure or a new item), or scored at least `1/PRESELECT` of its best
-/// branch, and those near a change since it (see the module documentation). Look-ahead SAT solvers also probe a chosen part of
-/// their variables. A half took 1.01 times as long as a quarter on the puzzles of the module
-/// documentation (five pairs of whole runs in turn, 40,773 branch points against 38,764).
+/// branch, and those near a change since it (see the module documentation). Look-ahead SAT
+/// solvers also probe a chosen part of their variables. A half took 1.01 times as long as a
+/// quarter on the puzzles of the module documentation (five pairs of whole runs in turn,
+/// 40,773 branch points against 38,764).
 const PRESELECT: u64 = 4;
 
 /// [`Links::probe_choose`] only stamps what it hides.
@@ -224,9 +225,10 @@ pub(crate) struct Scratch {
     weight: Vec<u64>,
     /// Counts sweeps: a probe's result holds for the rest of its sweep.
     sweep: u32,
-    /// The items that the sweeps on the path to this node probed without failing, in item
-    /// order, with the score of their two options ([`Links::probe_pair`]): a sweep's in
-    /// `records[range.0..range.1]` for its level's `range` in `record_ranges`.
+    /// The items that the sweeps on the path to this node probed without failing (or skipped,
+    /// with the score they kept), in item order, with the score of their two options
+    /// ([`Links::probe_pair`]): a sweep's in `records[range.0..range.1]` for its level's
+    /// `range` in `record_ranges`.
     records: Vec<(u32, u64)>,
     /// Per level: where the records of its sweep lie in `records`.
     record_ranges: Vec<(u32, u32)>,
@@ -317,7 +319,7 @@ impl Links {
         let mut i = self.item(0).next;
         while i != 0 && i <= self.primary {
             if Self::get(&self.top, i) == 2 {
-                // The parent sweep's score of `i`, if it probed it.
+                // The parent sweep's score of `i`, if it has one.
                 let records = &self.scratch.probes.records;
                 while next < end && records[next as usize].0 < i {
                     next += 1;
