@@ -324,8 +324,9 @@ impl Links {
                 while next < end && records[next as usize].0 < i {
                     next += 1;
                 }
-                let (item, score) = records.get(next as usize).copied().unwrap_or((0, 0));
-                if next < end && item == i && score < threshold && !self.changed_near(i) {
+                let scored =
+                    (next < end && records[next as usize].0 == i).then(|| records[next as usize].1);
+                if let Some(score) = scored.filter(|&s| s < threshold && !self.changed_near(i)) {
                     // Skipped, it keeps its score for the sweeps below.
                     self.scratch.probes.records.push((i, score));
                 } else {
