@@ -32,7 +32,8 @@
 //! - one pass after the sweep at every node of the first 300 levels (a forced move is a
 //!   level), skipping the items whose options and their items did not change since the
 //!   parent's pass, makes trees of 614, 4,812, 3,339 and 919 branch points for 1.4 to 1.6
-//!   times the time;
+//!   times the time, and with the options that all three probes hide removed too (as a
+//!   sweep does for two), 589, 4,499, 3,151 and 862 for 1.4 to 1.9 times (one round);
 //! - the same to a fixpoint, 500, 3,882, 2,671 and 710 for 2.0 to 2.4 times;
 //! - one pass, probing only the items whose own options changed, 839, 6,582, 4,408 and 1,191
 //!   for 1.1 to 1.3 times.
