@@ -24,8 +24,8 @@
 //! for 613 and 1,941 branch points against 591 and 1,885.
 //!
 //! Only items with two options are probed. Probing also every option of the items with
-//! three, to remove those that fail, shrinks the trees but costs more than it saves, however
-//! it is bounded (measured on sparse puzzle 2 and the generated minimal puzzles 22, 13 and 12
+//! three, to remove those that fail, shrinks the trees below the root but costs more than it
+//! saves, however it is bounded (measured on sparse puzzle 2 and the generated minimal puzzles 22, 13 and 12
 //! named below, two rounds of single runs in turn; 1,048, 8,072, 5,802 and 1,444 branch
 //! points with two options alone):
 //! - at the root alone, to a fixpoint, it changes no tree;
