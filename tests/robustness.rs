@@ -10,6 +10,7 @@ use std::time::Duration;
 mod common;
 
 use common::{err, out, spawn, xcover};
+use xcover::sudoku::check::check_solution;
 use xcover::sudoku::text::{self, Layout, Reader};
 
 const POST_001_A: &str =
@@ -335,6 +336,116 @@ fn interrupted_checks_count_their_work_in_the_stats() {
         assert!(nodes > 1000, "{line}");
         assert!(!line.contains("per puzzle"), "{line}");
     }
+}
+
+/// A minimal 25x25 puzzle whose first solution a one-thread search finds in about a tenth
+/// of a second (debug and release builds alike, on this project's machine), but whose proof
+/// of uniqueness takes 14 s in release and 18 s in the debug build (26,606 branch points):
+/// made from a shuffled pattern grid, as `../shared/data/large-hard` was, by taking clues
+/// out one at a time while it stayed unique (272 clues; CaDiCaL confirmed it unique).
+const SLOW_PROOF_25X25: &str = concat!(
+    ".....GA.3BC.5..4KO9.7L6........76.JDBAG3.812..N.E......E.P.F.J....B.GD4.M9.",
+    "DB...9.....F..N..L.6..C...J7HL.5C.8..4....N.PA..G.....5ME..O.NHP.GLA6.....1",
+    "....4..J7N..G6A..5.8....OF...I.G.A...2D..14..H..P..N.P...85.K1...E.IM.G....",
+    "BL...C9K4..O....N7.J.5.D...B.D1..M..E.OPJH......327HJ.6......9.1..EPO...AL.",
+    "4..1M.J76..G.LD...35F.I.EI.FO.......283CK...4..7..5....O.IP.7.....G...K.4.9",
+    ".IP..B...A1..8...E.O6.L.7.ADB2.M...N........L.9..5....G8C1...4.K...H...2...",
+    "1.C8..PNHIL..JG.A.B.M.....4..EJ....3...2C.9.1P..F.G6L..519..E...F.PJ..38.AD",
+    ".P.I..32...C..KO....LB...E........62D3...C.5...HI.9..5K..H....L7...8A..FE4.",
+    ".D3A8..EF..PNIJ...7.1.9..",
+);
+
+/// Runs `xcover args` on `input` and sends SIGINT after `wait`.
+fn interrupted_after(args: &[&str], input: &str, wait: Duration) -> std::process::Output {
+    let mut child = spawn(args);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    thread::sleep(wait);
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait_with_output().unwrap()
+}
+
+/// A `solve` stopped after its search found a solution but before it proved it the only
+/// one prints the solution (before: nothing, the work lost) with a warning that says so;
+/// its JSON record says `"unique": null` and `"partial": true`. A `check` prints no verdict
+/// (before, the variant path printed `unique`) but says on stderr what was found. Exit code
+/// 130 in every case.
+#[test]
+fn interrupted_solves_keep_the_solution_found_and_checks_give_no_verdict() {
+    let wait = Duration::from_secs(2);
+    let puzzle = text::parse(SLOW_PROOF_25X25, None).remove(0).unwrap().grid;
+    let solved_grid = |printed: &str| {
+        let line: String = printed.split_whitespace().collect();
+        text::parse(&line, None).remove(0).unwrap().grid
+    };
+    for threads in ["-j1", "-j2"] {
+        let input = format!("{SLOW_PROOF_25X25}\n");
+        let solve = interrupted_after(&["sudoku", "solve", threads, "-"], &input, wait);
+        assert_eq!(solve.status.code(), Some(130), "{}", err(&solve));
+        let solution = solved_grid(&out(&solve));
+        check_solution(&puzzle, &solution).unwrap();
+        assert!(
+            err(&solve).contains("<stdin>:1: interrupted: the solution printed is not yet proved"),
+            "{}",
+            err(&solve)
+        );
+
+        let check = interrupted_after(&["sudoku", "check", threads, "-"], &input, wait);
+        assert_eq!(check.status.code(), Some(130), "{}", err(&check));
+        assert_eq!(out(&check), "");
+        assert!(
+            err(&check).contains("<stdin>:1: interrupted: a solution was found, not yet proved"),
+            "{}",
+            err(&check)
+        );
+    }
+    let json = interrupted_after(
+        &["sudoku", "solve", "-j1", "--format", "json", "-"],
+        SLOW_PROOF_25X25,
+        wait,
+    );
+    assert_eq!(json.status.code(), Some(130), "{}", err(&json));
+    let record: serde_json::Value = serde_json::from_str(out(&json).trim()).unwrap();
+    assert_eq!(record["unique"], serde_json::Value::Null, "{record}");
+    assert_eq!(record["partial"], true, "{record}");
+    assert_eq!(
+        record["solution"].as_array().map(Vec::len),
+        Some(25),
+        "{record}"
+    );
+
+    // The same puzzle in the variant format (rows, columns and boxes only).
+    let rows: Vec<&str> = (0..25)
+        .map(|r| &SLOW_PROOF_25X25[25 * r..25 * (r + 1)])
+        .collect();
+    let variant = format!(
+        "puzzle: slow\nsize: 25\nbox: 5x5\nrules: rows columns boxes\ngrid:\n{}\nend\n",
+        rows.join("\n")
+    );
+    let check = interrupted_after(&["sudoku", "check", "-j1", "-"], &variant, wait);
+    assert_eq!(check.status.code(), Some(130), "{}", err(&check));
+    assert_eq!(out(&check), "");
+    assert!(
+        err(&check).contains("puzzle slow: interrupted: a solution was found"),
+        "{}",
+        err(&check)
+    );
+    let solve = interrupted_after(&["sudoku", "solve", "-j1", "-"], &variant, wait);
+    assert_eq!(solve.status.code(), Some(130), "{}", err(&solve));
+    check_solution(&puzzle, &solved_grid(&out(&solve))).unwrap();
+    assert!(
+        err(&solve).contains("puzzle slow: interrupted: the solution printed"),
+        "{}",
+        err(&solve)
+    );
 }
 
 /// Finding 7, for `cover count`.

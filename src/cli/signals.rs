@@ -2,8 +2,9 @@
 //!
 //! The first signal only sets a flag. Searches poll it (through the engine's cancellation
 //! flag) and end early; the commands then print what they finished, a partial count marked as
-//! such, and exit with 130 (SIGINT) or 143 (SIGTERM), as shells report a process killed by
-//! those signals. A second Ctrl-C ends the process at once.
+//! such, a solution found before its uniqueness was proved with a warning that says so (never
+//! a verdict the search did not reach), and exit with 130 (SIGINT) or 143 (SIGTERM), as
+//! shells report a process killed by those signals. A second Ctrl-C ends the process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -60,5 +61,15 @@ pub fn exit_code() -> u8 {
     match signals().code.load(Ordering::SeqCst) {
         143 => 143,
         _ => 130,
+    }
+}
+
+/// What a search stopped before its verdict (unique, none or several) had found, for stderr:
+/// a solution (`found`; `printed` or only counted) or none.
+pub fn stopped_verdict(found: bool, printed: bool) -> String {
+    match (found, printed) {
+        (true, true) => "interrupted: the solution printed is not yet proved the only one".into(),
+        (true, false) => "interrupted: a solution was found, not yet proved the only one".into(),
+        (false, _) => "interrupted before a solution was found".into(),
     }
 }

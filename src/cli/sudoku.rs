@@ -419,8 +419,12 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                 continue;
             };
             let record = solved.unwrap_or_else(|| Record::invalid(task, job));
-            if !record.finished && !matches!(task, Task::Count(..)) {
-                // No record for the puzzle in progress, but its work counts in the stats.
+            if !record.finished && record.text.is_empty() {
+                // No record for the puzzle in progress, but what its search found is said
+                // and its work counts in the stats.
+                if let Some(note) = &record.note {
+                    eprintln!("{}:{}: {}", job.file, note.line, note.text);
+                }
                 total += record.stats;
                 return interrupted(out, puzzles, started, args.stats, total);
             }
@@ -485,10 +489,13 @@ struct Note {
 
 /// One puzzle's output. Records of several lines are separated by a blank line.
 struct Record {
+    /// What stdout gets; empty for a puzzle whose search was stopped with nothing worth
+    /// printing (no verdict can be given before the search ends).
     text: String,
     multiline: bool,
     stats: Stats,
-    /// False when Ctrl-C stopped the search: the record is then a partial count, or nothing.
+    /// False when Ctrl-C stopped the search: the record is then a partial count, a solution
+    /// not yet proved the only one, or nothing.
     finished: bool,
     note: Option<Note>,
 }
@@ -619,28 +626,38 @@ fn first_report(
     puzzle: &Puzzle,
     judged: &Judged,
 ) -> Record {
-    let (stats, finished) = (judged.stats, judged.finished);
     let (solution, several) = match &judged.verdict {
         Verdict::None => (None, false),
         Verdict::Unique(a) => (Some(a), false),
         Verdict::Multiple(a, _) => (Some(a), true),
     };
+    // Two solutions settle the answer, stopped or not.
+    let (stats, finished) = (judged.stats, judged.finished || several);
     let layout = layout_for(format, puzzle);
     let json = format == Some(SolveFormat::Json);
     let text = match (json, solution) {
+        (_, None) if !finished => String::new(),
         (true, solution) => puzzle_json(
             file,
             puzzle,
             json!({
                 "solution": solution.map(grid_json),
-                "unique": solution.is_some() && !several,
+                // Unknown (null) for a solution found before the search was stopped.
+                "unique": finished.then_some(solution.is_some() && !several),
+                "partial": !finished,
                 "stats": stats_json(stats),
             }),
         ),
         (false, Some(solution)) => text::write(solution, layout),
         (false, None) => "no solution".to_string(),
     };
-    let note = if several {
+    let note = if !finished {
+        Some(Note {
+            line: puzzle.line,
+            text: signals::stopped_verdict(solution.is_some(), true),
+            warning: true,
+        })
+    } else if several {
         let mut text = "warning: this puzzle has more than one solution; the one printed \
                         is the first found (`sudoku count` says how many)"
             .to_string();
@@ -666,12 +683,26 @@ fn first_report(
 
 /// `check`'s record of a puzzle, from its verdict.
 fn check_report(format: ReportFormat, file: &str, puzzle: &Puzzle, judged: &Judged) -> Record {
-    let (stats, finished) = (judged.stats, judged.finished);
     let (word, solutions) = match &judged.verdict {
         Verdict::None => ("none", vec![]),
         Verdict::Unique(a) => ("unique", vec![grid_json(a)]),
         Verdict::Multiple(a, b) => ("multiple", vec![grid_json(a), grid_json(b)]),
     };
+    // Two solutions settle the verdict, stopped or not; else a stopped search gives none.
+    let (stats, finished) = (judged.stats, judged.finished || solutions.len() == 2);
+    if !finished {
+        return Record {
+            text: String::new(),
+            multiline: false,
+            stats,
+            finished,
+            note: Some(Note {
+                line: puzzle.line,
+                text: signals::stopped_verdict(!solutions.is_empty(), false),
+                warning: true,
+            }),
+        };
+    }
     let text = match format {
         ReportFormat::Text => word.to_string(),
         ReportFormat::Json => puzzle_json(

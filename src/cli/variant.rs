@@ -384,7 +384,11 @@ pub fn run(
                 outcome = Outcome::InvalidInput;
             }
             if !record.finished {
-                writeln!(out, "{}", record.text)?;
+                // A partial count or a solution not yet proved the only one; never a verdict
+                // that the search did not reach (an empty record).
+                if !record.text.is_empty() {
+                    writeln!(out, "{}", record.text)?;
+                }
                 finish(&mut out, Outcome::Interrupted)?;
                 eprintln!(
                     "xcover: interrupted; the records of {puzzles} puzzles were printed in full"
@@ -546,7 +550,7 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
             let finished = !solver.interrupted();
             if layout == Layout::Json {
                 text = base(json!({"solutions": grids, "count": found, "partial": !finished}));
-            } else if found == 0 {
+            } else if found == 0 && finished {
                 text = "no solution".into();
             }
             Record {
@@ -562,17 +566,24 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
             layout,
         } => {
             let verdict = solver.verdict();
-            let finished = !solver.interrupted();
             let verdict = verdict.map(|options| encoding.grid_of(options));
             let (solution, several) = match &verdict {
                 Verdict::None => (None, false),
                 Verdict::Unique(a) => (Some(a), false),
                 Verdict::Multiple(a, _) => (Some(a), true),
             };
+            // Two solutions settle the answer, stopped or not.
+            let finished = !solver.interrupted() || several;
             // A broken rule, or a unique solution that differs from the file's, fails the
             // run; more than one solution is only a warning.
             let mut message = solution.and_then(|grid| {
-                judge(grid).or_else(|| if several { None } else { differs(grid) })
+                judge(grid).or_else(|| {
+                    if several || !finished {
+                        None
+                    } else {
+                        differs(grid)
+                    }
+                })
             });
             let failed = message.is_some();
             if message.is_none() && several {
@@ -582,10 +593,17 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                     puzzle.id
                 ));
             }
+            if message.is_none() && !finished {
+                let said = signals::stopped_verdict(solution.is_some(), true);
+                message = Some(format!("{place}: puzzle {}: {said}", puzzle.id));
+            }
             let text = match (layout, solution) {
+                (_, None) if !finished => String::new(),
                 (Layout::Json, solution) => base(json!({
                     "solution": solution.map(|grid| grid_json(n, grid)),
-                    "unique": solution.is_some() && !several,
+                    // Unknown (null) for a solution found before the search was stopped.
+                    "unique": finished.then_some(solution.is_some() && !several),
+                    "partial": !finished,
                     "stats": stats_json(solver.stats()),
                 })),
                 (layout, Some(grid)) => write_grid(n, grid, layout),
@@ -622,17 +640,26 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
         }
         VariantTask::Check { json } => {
             let verdict = solver.verdict().map(|options| encoding.grid_of(options));
-            let finished = !solver.interrupted();
             let (word, grids): (&str, Vec<&Vec<u8>>) = match &verdict {
                 Verdict::None => ("none", vec![]),
                 Verdict::Unique(a) => ("unique", vec![a]),
                 Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
             };
+            // Two solutions settle the verdict, stopped or not; else a stopped search gives
+            // none (an empty record), only what it found, on stderr.
+            let finished = !solver.interrupted() || grids.len() == 2;
             let mut message = grids.iter().find_map(|grid| judge(grid));
-            if let (None, Verdict::Unique(grid)) = (&message, &verdict) {
+            if let (None, Verdict::Unique(grid), true) = (&message, &verdict, finished) {
                 message = differs(grid);
             }
-            let text = if json {
+            let failed = message.is_some();
+            if message.is_none() && !finished {
+                let said = signals::stopped_verdict(!grids.is_empty(), false);
+                message = Some(format!("{place}: puzzle {}: {said}", puzzle.id));
+            }
+            let text = if !finished {
+                String::new()
+            } else if json {
                 base(json!({
                     "verdict": word,
                     "solutions": grids.iter().map(|grid| grid_json(n, grid)).collect::<Vec<_>>(),
@@ -646,7 +673,7 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                 stats: solver.stats(),
                 finished,
                 // A broken rule or a stated solution that differs.
-                failed: message.is_some(),
+                failed,
                 message,
             }
         }
