@@ -462,6 +462,30 @@ fn interrupted_cover_count_prints_partial_count() {
     assert!(err(&output).contains("partial"), "{}", err(&output));
 }
 
+/// Ctrl-C during `compare` stops the search in progress and prints the table of the puzzles
+/// measured before it, with exit code 130 (before, the first Ctrl-C was ignored: the run went
+/// on to its end, the puzzle stopped counted as a time-out, exit code 0).
+#[test]
+fn interrupted_compare_reports_the_puzzles_it_finished() {
+    let input = format!("{POST_001_A}\n{SLOW_PROOF_25X25}\n");
+    let args = ["sudoku", "compare", "--solvers", "dlx", "-"];
+    let started = std::time::Instant::now();
+    let output = interrupted_after(&args, &input, Duration::from_secs(2));
+    // The slow puzzle's search (14 s, its time budget 10 s) was stopped at once.
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130), "{}", err(&output));
+    assert!(out(&output).starts_with("1 puzzles,"), "{}", out(&output));
+    assert!(
+        err(&output).contains("interrupted; the comparison covers the first 1 of 2 puzzles"),
+        "{}",
+        err(&output)
+    );
+}
+
 /// Finding 8: a limit of 0 is refused everywhere, as a usage error.
 #[test]
 fn limit_zero_is_refused() {

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::comparison::{Comparison, SolverKind, Summary, compare, compare_variants};
 use super::input::read_puzzles;
-use super::{Outcome, finish, stdout};
+use super::{Outcome, finish, signals, stdout};
 use xcover::sudoku::Grid;
 use xcover::sudoku::variant::Puzzle;
 
@@ -197,10 +197,17 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
         eprintln!("xcover: {path}: cannot draw the chart: {error}");
         outcome = Outcome::InvalidInput;
     }
-    let outcome = if disagreements.is_empty() {
-        outcome
-    } else {
+    let outcome = if !disagreements.is_empty() {
         Outcome::SolversDisagree
+    } else if signals::stopped() {
+        eprintln!(
+            "xcover: interrupted; the comparison covers the first {} of {} puzzles",
+            comparison.results.len(),
+            sources.len()
+        );
+        Outcome::Interrupted
+    } else {
+        outcome
     };
     finish(out, outcome)
 }

@@ -5,6 +5,9 @@
 //! [`Comparison`] then summarises each solver (mean, median, p99 and max time, mean nodes, time
 //! as a multiple of DLX's on the puzzles both finished) and lists the puzzles on which solvers
 //! that finished disagree, which would mean a bug. Timed-out puzzles are counted, never dropped.
+//! Ctrl-C or SIGTERM ends a comparison early: DLX stops at once, a baseline at its next look
+//! at the clock after its time budget, and the comparison then holds the puzzles that every
+//! solver had finished measuring before the signal (so none is a time-out in disguise).
 //! Variant puzzles are compared the same way ([`compare_variants`]), with the variant
 //! backtracker as the baselines.
 
@@ -17,6 +20,8 @@ use xcover::sudoku::backtrack::{Mrv, Naive};
 use xcover::sudoku::variant::backtrack::{Backtracker, CellOrder};
 use xcover::sudoku::variant::{Puzzle, VariantEncoding};
 use xcover::sudoku::{BoxShape, Encoding, Grid, SudokuSolver};
+
+use super::signals;
 
 /// The solvers that can be compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,7 +143,11 @@ pub fn compare(
         .collect();
     let mut dlx_solvers: HashMap<BoxShape, _> = encodings
         .iter()
-        .map(|(&shape, encoding)| (shape, encoding.solver()))
+        .map(|(&shape, encoding)| {
+            let mut solver = encoding.solver();
+            solver.set_cancel_flag(Some(signals::flag()));
+            (shape, solver)
+        })
         .collect();
     let each = |grid: &Grid, kind: SolverKind| {
         let solver: &mut dyn SudokuSolver = match kind {
@@ -165,7 +174,15 @@ fn compare_each<P>(
 ) -> Comparison {
     let mut results = Vec::with_capacity(puzzles.len());
     for (index, puzzle) in puzzles.iter().enumerate() {
-        results.push(solvers.iter().map(|&kind| measure(puzzle, kind)).collect());
+        let row = solvers
+            .iter()
+            .map_while(|&kind| (!signals::stopped()).then(|| measure(puzzle, kind)))
+            .collect();
+        if signals::stopped() {
+            // The row may hold a search cut short by the signal, not by its time budget.
+            break;
+        }
+        results.push(row);
         progress(index + 1);
     }
     Comparison {
@@ -196,6 +213,7 @@ pub fn compare_variants(
                 .and_then(|encoding| {
                     let mut solver = encoding.solver(puzzle)?;
                     solver.set_deadline(Some(deadline));
+                    solver.set_cancel_flag(Some(signals::flag()));
                     let count = solver.count(Some(limit));
                     Some((count, solver.stats().nodes, !solver.interrupted()))
                 })
