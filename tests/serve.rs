@@ -9,9 +9,11 @@ mod http;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
-use common::xcover;
+use common::{SLOW_PROOF_25X25, xcover};
 use http::{Server, post, request};
 use serde_json::{Value, json};
+use xcover::sudoku::check::check_solution;
+use xcover::sudoku::text;
 
 const POST003: &str = include_str!("../data/sudoku/post003.txt");
 
@@ -318,6 +320,29 @@ fn searches_that_hit_the_time_limit_are_stopped() {
         post(a, "/api/check", &json!({"puzzle": POST003})).status,
         200
     );
+}
+
+/// A `solve` stopped by the time limit after finding a solution answers it, with its
+/// uniqueness unknown (before: 503, the solution lost); a `check` of the same puzzle still
+/// answers 503, having no verdict.
+#[test]
+fn a_solve_stopped_by_the_time_limit_keeps_the_solution_it_found() {
+    let server = Server::start(&["--time-limit", "2"]);
+    let a = &server.address;
+    let solved = post(a, "/api/solve", &json!({"puzzle": SLOW_PROOF_25X25}));
+    assert_eq!(solved.status, 200, "{}", solved.body);
+    let solved = solved.json();
+    assert_eq!(solved["unique"], Value::Null, "{solved}");
+    assert_eq!(solved["stopped"], "time limit", "{solved}");
+    let symbols: String = numbers(&solved["solution"])
+        .iter()
+        .map(|&v| char::from(b"123456789ABCDEFGHIJKLMNOP"[v as usize - 1]))
+        .collect();
+    let puzzle = text::parse(SLOW_PROOF_25X25, None).remove(0).unwrap().grid;
+    let solution = text::parse(&symbols, None).remove(0).unwrap().grid;
+    check_solution(&puzzle, &solution).unwrap();
+    let checked = post(a, "/api/check", &json!({"puzzle": SLOW_PROOF_25X25}));
+    assert_eq!(checked.status, 503, "{}", checked.body);
 }
 
 #[test]

@@ -54,3 +54,21 @@ pub const SHARED_VARIANT_FILES: [&str; 9] = [
     "jigsaw6.txt",
     "x6.txt",
 ];
+
+/// A minimal 25x25 puzzle whose first solution a one-thread search finds in about a tenth
+/// of a second (debug and release builds alike, on this project's machine), but whose proof
+/// of uniqueness takes 14 s in release and 18 s in the debug build (26,606 branch points):
+/// made from a shuffled pattern grid, as `../shared/data/large-hard` was, by taking clues
+/// out one at a time while it stayed unique (272 clues; CaDiCaL confirmed it unique).
+#[allow(dead_code)] // for the tests that stop a long search
+pub const SLOW_PROOF_25X25: &str = concat!(
+    ".....GA.3BC.5..4KO9.7L6........76.JDBAG3.812..N.E......E.P.F.J....B.GD4.M9.",
+    "DB...9.....F..N..L.6..C...J7HL.5C.8..4....N.PA..G.....5ME..O.NHP.GLA6.....1",
+    "....4..J7N..G6A..5.8....OF...I.G.A...2D..14..H..P..N.P...85.K1...E.IM.G....",
+    "BL...C9K4..O....N7.J.5.D...B.D1..M..E.OPJH......327HJ.6......9.1..EPO...AL.",
+    "4..1M.J76..G.LD...35F.I.EI.FO.......283CK...4..7..5....O.IP.7.....G...K.4.9",
+    ".IP..B...A1..8...E.O6.L.7.ADB2.M...N........L.9..5....G8C1...4.K...H...2...",
+    "1.C8..PNHIL..JG.A.B.M.....4..EJ....3...2C.9.1P..F.G6L..519..E...F.PJ..38.AD",
+    ".P.I..32...C..KO....LB...E........62D3...C.5...HI.9..5K..H....L7...8A..FE4.",
+    ".D3A8..EF..PNIJ...7.1.9..",
+);

@@ -39,6 +39,15 @@ pub struct Limits {
 
 impl Limits {
     /// Why a search stopped: its time ran out, or it was cancelled (its client went away).
+    /// What stopped a search, as the answers name it: `time limit` or `cancelled`.
+    fn stop_name(&self) -> &'static str {
+        if Instant::now() >= self.deadline {
+            "time limit"
+        } else {
+            "cancelled"
+        }
+    }
+
     fn why_stopped(&self) -> &'static str {
         if Instant::now() >= self.deadline {
             "the search ran into the server's time limit and was stopped"
@@ -278,18 +287,19 @@ pub fn solve(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
             (verdict, solver.stats(), solver.stopped())
         }
     })?;
-    if stopped.is_some() {
-        return Err(ApiError::stopped(limits));
-    }
-    let (solution, unique) = match verdict {
-        Verdict::None => (None, false),
-        Verdict::Unique(grid) => (Some(grid), true),
-        Verdict::Multiple(grid, _) => (Some(grid), false),
+    // Stopped with a solution found, the solution stands and only its uniqueness is unknown
+    // (null); with two found, the answer is complete.
+    let (solution, unique) = match (verdict, stopped) {
+        (Verdict::None, Some(_)) => return Err(ApiError::stopped(limits)),
+        (Verdict::None, None) => (None, Some(false)),
+        (Verdict::Unique(grid), stopped) => (Some(grid), stopped.is_none().then_some(true)),
+        (Verdict::Multiple(grid, _), _) => (Some(grid), Some(false)),
     };
     Ok(json!({
         "board": board(&subject),
         "solution": solution,
         "unique": unique,
+        "stopped": unique.is_none().then(|| limits.stop_name()),
         "nodes": stats.nodes,
         "seconds": started.elapsed().as_secs_f64(),
     }))
@@ -608,10 +618,7 @@ pub fn count(
         "count": solutions.to_string(),
         "complete": complete,
         "limit_reached": limit == Some(solutions),
-        "stopped": stopped.map(|_| match Instant::now() >= limits.deadline {
-            true => "time limit",
-            false => "cancelled",
-        }),
+        "stopped": stopped.map(|_| limits.stop_name()),
     }))
 }
 
