@@ -9,7 +9,7 @@ use std::time::Duration;
 
 mod common;
 
-use common::{SLOW_PROOF_25X25, err, out, spawn, xcover};
+use common::{SLOW_FIRST_SOLUTION_25X25, SLOW_PROOF_25X25, err, out, spawn, xcover};
 use xcover::sudoku::check::check_solution;
 use xcover::sudoku::text::{self, Layout, Reader};
 
@@ -443,6 +443,41 @@ fn interrupted_cover_count_prints_partial_count() {
         out(&output)
     );
     assert!(err(&output).contains("partial"), "{}", err(&output));
+}
+
+/// Ctrl-C while `explain --complete` has the engine finish a grid that logic left stops the
+/// engine: the steps and the stalled grid stay printed, stderr says the engine was
+/// interrupted, exit code 130 (before, Ctrl-C was ignored until the engine was done).
+#[test]
+fn interrupted_explain_complete_stops_the_engine() {
+    let started = std::time::Instant::now();
+    let input = format!("{SLOW_FIRST_SOLUTION_25X25}\n");
+    let output = interrupted_after(
+        &["sudoku", "explain", "--complete", "-"],
+        &input,
+        Duration::from_secs(1),
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130), "{}", err(&output));
+    assert!(
+        out(&output).contains("logic stalls after"),
+        "{}",
+        out(&output)
+    );
+    assert!(
+        !out(&output).contains("engine finds no solution"),
+        "{}",
+        out(&output)
+    );
+    assert!(
+        err(&output).contains("interrupted before the exact-cover engine completed the grid"),
+        "{}",
+        err(&output)
+    );
 }
 
 /// Ctrl-C during `compare` stops the search in progress and prints the table of the puzzles

@@ -59,24 +59,37 @@ pub enum RateFormat {
     Json,
 }
 
-/// The engine's first solution of `subject` with `values` as its givens, with its search
-/// statistics; `None` for the solution when there is none.
-fn complete(subject: &Subject, values: &[u8]) -> (Option<Vec<u8>>, Stats) {
+/// What the engine made of the grid that logic left.
+enum Completion {
+    /// Its first solution, with the search's statistics.
+    Solved(Vec<u8>, Stats),
+    /// None exists.
+    NoSolution,
+    /// Ctrl-C or SIGTERM stopped the search before it found one.
+    Interrupted,
+}
+
+/// The engine's first solution of `subject` with `values` as its givens.
+fn complete(subject: &Subject, values: &[u8]) -> Completion {
     let first = subject.with_givens(values).and_then(|start| {
         start
             .with_solver(
-                |_| {},
+                |solver| solver.set_cancel_flag(Some(signals::flag())),
                 |solver, decode| {
                     solver.map(|solver| {
                         let first = solver.first().map(|options| decode(&options));
-                        (first, solver.stats())
+                        (first, solver.stats(), solver.interrupted())
                     })
                 },
             )
             .ok()
             .flatten()
     });
-    first.unwrap_or((None, Stats::default()))
+    match first {
+        Some((Some(full), stats, _)) => Completion::Solved(full, stats),
+        Some((None, _, true)) => Completion::Interrupted,
+        Some((None, _, false)) | None => Completion::NoSolution,
+    }
 }
 
 /// The puzzles of a file, classic or variant, each with its line; an unreadable one is
@@ -180,7 +193,7 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
             write!(out, "{}", subject.write(&solution.values))?;
             if args.complete {
                 match complete(subject, &solution.values) {
-                    (Some(full), stats) => {
+                    Completion::Solved(full, stats) => {
                         writeln!(
                             out,
                             "completed by the exact-cover engine with {} guesses ({} search nodes):",
@@ -188,7 +201,16 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                         )?;
                         write!(out, "{}", subject.write(&full))?;
                     }
-                    (None, _) => writeln!(out, "the exact-cover engine finds no solution")?,
+                    Completion::NoSolution => {
+                        writeln!(out, "the exact-cover engine finds no solution")?
+                    }
+                    Completion::Interrupted => {
+                        out.flush()?;
+                        eprintln!(
+                            "xcover: interrupted before the exact-cover engine completed the grid"
+                        );
+                        return finish(out, Outcome::Interrupted);
+                    }
                 }
             }
         }
