@@ -6,11 +6,14 @@
 
 #[path = "common/http.rs"]
 mod http;
+#[path = "common/slow_puzzles.rs"]
+mod slow_puzzles;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
 use http::{Server, post};
 use serde_json::{Value, json};
+use slow_puzzles::SLOW_PROOF_25X25;
 use webdriver::Browser;
 
 const POST003: &str = include_str!("../data/sudoku/post003.txt");
@@ -118,6 +121,34 @@ fn typing_a_puzzle_and_solving_it_fills_the_grid() {
         .map(|&v| if v != 0 { 'g' } else { 's' })
         .collect();
     assert_eq!(classes.as_str().unwrap(), expected);
+}
+
+/// A solve that the server's time limit stops after the solution was found shows it and says
+/// that its uniqueness was not proved.
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn a_solve_stopped_by_the_time_limit_shows_the_solution_found() {
+    let server = Server::start(&["--time-limit", "2"]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    paste(&browser, SLOW_PROOF_25X25);
+    browser.wait_for(
+        "return document.querySelectorAll('#board .cell').length === 625",
+        10,
+    );
+    let givens = values(&browser, "board");
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('solved')",
+        20,
+    );
+    assert!(
+        message(&browser).contains("stopped (time limit) before it proved this solution"),
+        "{}",
+        message(&browser)
+    );
+    let solved = values(&browser, "board");
+    assert!(is_solution(&solved, &givens, 5, 5), "{solved:?}");
 }
 
 #[test]

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 mod common;
 
-use common::{SLOW_FIRST_SOLUTION_25X25, SLOW_PROOF_25X25, err, out, spawn, xcover};
+use common::slow_puzzles::{SLOW_FIRST_SOLUTION_25X25, SLOW_PROOF_25X25};
+use common::{err, out, spawn, xcover};
 use xcover::sudoku::check::check_solution;
 use xcover::sudoku::text::{self, Layout, Reader};
 

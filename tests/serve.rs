@@ -9,7 +9,8 @@ mod http;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
-use common::{SLOW_PROOF_25X25, xcover};
+use common::slow_puzzles::SLOW_PROOF_25X25;
+use common::xcover;
 use http::{Server, post, request};
 use serde_json::{Value, json};
 use xcover::sudoku::check::check_solution;
