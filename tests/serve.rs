@@ -325,7 +325,8 @@ fn searches_that_hit_the_time_limit_are_stopped() {
 
 /// A `solve` stopped by the time limit after finding a solution answers it, with its
 /// uniqueness unknown (before: 503, the solution lost); a `check` of the same puzzle still
-/// answers 503, having no verdict.
+/// answers 503, having no verdict; a listing of its exact-cover problem's solutions answers
+/// the one it found, whether there are more unknown.
 #[test]
 fn a_solve_stopped_by_the_time_limit_keeps_the_solution_it_found() {
     let server = Server::start(&["--time-limit", "2"]);
@@ -344,6 +345,19 @@ fn a_solve_stopped_by_the_time_limit_keeps_the_solution_it_found() {
     check_solution(&puzzle, &solution).unwrap();
     let checked = post(a, "/api/check", &json!({"puzzle": SLOW_PROOF_25X25}));
     assert_eq!(checked.status, 503, "{}", checked.body);
+
+    // The same as an exact-cover problem: the listing keeps the one solution it found.
+    let problem = common::out(&xcover(&["sudoku", "encode", "-"], SLOW_PROOF_25X25));
+    let listed = post(a, "/api/cover/solutions", &json!({"problem": problem}));
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let listed = listed.json();
+    assert_eq!(
+        listed["solutions"].as_array().map(Vec::len),
+        Some(1),
+        "{listed}"
+    );
+    assert_eq!(listed["more"], Value::Null, "{listed}");
+    assert_eq!(listed["stopped"], "time limit", "{listed}");
 }
 
 #[test]

@@ -558,14 +558,17 @@ pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiErr
             solutions.push(lines);
         }
     }
-    if solver.stopped().is_some() {
+    // Stopped with solutions found, they stand; whether there are more is unknown (null).
+    let stopped = solver.stopped().is_some();
+    if stopped && solutions.is_empty() {
         return Err(ApiError::stopped(limits));
     }
     Ok(json!({
         "items": problem.item_count(),
         "options": problem.option_count(),
         "solutions": solutions,
-        "more": more,
+        "more": (!stopped).then_some(more),
+        "stopped": stopped.then(|| limits.stop_name()),
     }))
 }
 
