@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 
 use super::enumerate::{self, SearchArgs, Wanted, count_json};
 use super::input::{self, Item, Job, grid_of};
+use super::progress::Progress;
 use super::{Outcome, finish, grid_json, parse_limit, print_stats, signals, stdout};
 use xcover::dlx::{self, Enumeration, Inference, Monitor, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
@@ -755,14 +756,15 @@ fn verdict_record(
                 limit: Some(2),
                 ordered: true,
             };
-            let outcome = solver
-                .enumerate_parallel(
-                    vec![Subtree::root()],
-                    &settings,
-                    Some(&visit),
-                    &Monitor::new(),
-                )
-                .map_err(|error| format!("{file}:{}: {error}", puzzle.line))?;
+            // On a terminal, a search that lasts shows a bar: the share explored (most of a
+            // hard puzzle's time goes on proving its one solution the only one).
+            let monitor = Monitor::new();
+            let progress = Progress::new(None, 0.0, 0, 1.0);
+            let outcome = progress.watch(&monitor, 0, 0.0, || {
+                solver.enumerate_parallel(vec![Subtree::root()], &settings, Some(&visit), &monitor)
+            });
+            progress.finish();
+            let outcome = outcome.map_err(|error| format!("{file}:{}: {error}", puzzle.line))?;
             let mut grids = found
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner())
