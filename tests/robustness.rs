@@ -250,6 +250,18 @@ fn a_puzzle_instead_of_a_file_name_is_explained() {
 /// Runs `xcover args` on `input`, sends `signal` (as `kill` names it) after a second, and
 /// returns what the process did.
 fn interrupted_run(args: &[&str], input: &str, signal: &str) -> std::process::Output {
+    // Each command given here has far more than a second's work.
+    signalled_after(args, input, signal, Duration::from_millis(1000))
+}
+
+/// Runs `xcover args` on `input`, sends `signal` after `wait`, and returns what the process
+/// did.
+fn signalled_after(
+    args: &[&str],
+    input: &str,
+    signal: &str,
+    wait: Duration,
+) -> std::process::Output {
     let mut child = spawn(args);
     child
         .stdin
@@ -257,14 +269,18 @@ fn interrupted_run(args: &[&str], input: &str, signal: &str) -> std::process::Ou
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    // Each command given here has far more than a second's work.
-    thread::sleep(Duration::from_millis(1000));
+    thread::sleep(wait);
     let killed = Command::new("kill")
         .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
     child.wait_with_output().unwrap()
+}
+
+/// Runs `xcover args` on `input` and sends SIGINT after `wait`.
+fn interrupted_after(args: &[&str], input: &str, wait: Duration) -> std::process::Output {
+    signalled_after(args, input, "-INT", wait)
 }
 
 /// Finding 7: Ctrl-C or SIGTERM during a long count prints the count so far, marked
@@ -313,9 +329,9 @@ fn sparse_36x36() -> String {
     text
 }
 
-/// A `check` or `solve` stopped in the middle of a puzzle prints no record for it, but its
-/// `--stats` line counts the work done on it (before, nodes 0 and branch points 0), and
-/// gives no time per puzzle when none finished.
+/// A `check` or `solve` stopped in the middle of a puzzle, before a solution was found,
+/// prints no record for it, but its `--stats` line counts the work done on it (before, nodes
+/// 0 and branch points 0), and gives no time per puzzle when none finished.
 #[test]
 fn interrupted_checks_count_their_work_in_the_stats() {
     for task in ["check", "solve"] {
@@ -323,6 +339,7 @@ fn interrupted_checks_count_their_work_in_the_stats() {
         let output = interrupted_run(&args, &sparse_36x36(), "-TERM");
         assert_eq!(output.status.code(), Some(143), "{}", err(&output));
         assert_eq!(out(&output), "");
+        assert!(err(&output).contains("<stdin>:1: interrupted before a solution was found"));
         let stats = err(&output);
         let line = stats
             .lines()
@@ -337,24 +354,6 @@ fn interrupted_checks_count_their_work_in_the_stats() {
         assert!(nodes > 1000, "{line}");
         assert!(!line.contains("per puzzle"), "{line}");
     }
-}
-
-/// Runs `xcover args` on `input` and sends SIGINT after `wait`.
-fn interrupted_after(args: &[&str], input: &str, wait: Duration) -> std::process::Output {
-    let mut child = spawn(args);
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    thread::sleep(wait);
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    child.wait_with_output().unwrap()
 }
 
 /// A `solve` stopped after its search found a solution but before it proved it the only
