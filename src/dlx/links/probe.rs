@@ -42,9 +42,9 @@
 //! that shares no item with `a`, no solution below the node holds both, and the converse is
 //! new: a later probe that chooses `b` could hide `a` too, which its own moves need not do.
 //! Noting every such pair and using it in the later probes of the same sweep made trees of
-//! 1,080, 7,374, 5,302 and 1,463 branch points (the same four puzzles) for 1.04 to 1.26 times
+//! 1,080, 7,374, 5,302 and 1,463 branch points (the same four puzzles) for 0.96 to 1.26 times
 //! the time; keeping the pairs for the whole subtree of the node (taken back with the
-//! sweep's records), 1,055, 6,948, 5,281 and 1,352 for 1.2 to 1.5 times (two rounds of
+//! sweep's records), 1,055, 6,948, 5,281 and 1,352 for 1.18 to 1.61 times (two rounds of
 //! single runs in turn).
 //!
 //! The sweep also chooses where the search branches: among the items with two options, the
