@@ -66,10 +66,10 @@ pub fn exit_code() -> u8 {
 
 /// What a search stopped before its verdict (unique, none or several) had found, for stderr:
 /// a solution (`found`; `printed` or only counted) or none.
-pub fn stopped_verdict(found: bool, printed: bool) -> String {
+pub fn stopped_verdict(found: bool, printed: bool) -> &'static str {
     match (found, printed) {
-        (true, true) => "interrupted: the solution printed is not yet proved the only one".into(),
-        (true, false) => "interrupted: a solution was found, not yet proved the only one".into(),
-        (false, _) => "interrupted before a solution was found".into(),
+        (true, true) => "interrupted: the solution printed is not yet proved the only one",
+        (true, false) => "interrupted: a solution was found, not yet proved the only one",
+        (false, _) => "interrupted before a solution was found",
     }
 }

@@ -655,7 +655,7 @@ fn first_report(
     let note = if !finished {
         Some(Note {
             line: puzzle.line,
-            text: signals::stopped_verdict(solution.is_some(), true),
+            text: signals::stopped_verdict(solution.is_some(), true).to_string(),
             warning: true,
         })
     } else if several {
@@ -699,7 +699,7 @@ fn check_report(format: ReportFormat, file: &str, puzzle: &Puzzle, judged: &Judg
             finished,
             note: Some(Note {
                 line: puzzle.line,
-                text: signals::stopped_verdict(!solutions.is_empty(), false),
+                text: signals::stopped_verdict(!solutions.is_empty(), false).to_string(),
                 warning: true,
             }),
         };

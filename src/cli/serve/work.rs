@@ -38,18 +38,24 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Why a search stopped: its time ran out, or it was cancelled (its client went away).
+    /// Whether a search that stopped ran out of time (else it was cancelled: its client went
+    /// away).
+    fn timed_out(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
     /// What stopped a search, as the answers name it: `time limit` or `cancelled`.
     fn stop_name(&self) -> &'static str {
-        if Instant::now() >= self.deadline {
+        if self.timed_out() {
             "time limit"
         } else {
             "cancelled"
         }
     }
 
+    /// Why a search stopped, as an error message.
     fn why_stopped(&self) -> &'static str {
-        if Instant::now() >= self.deadline {
+        if self.timed_out() {
             "the search ran into the server's time limit and was stopped"
         } else {
             "the search was cancelled"
