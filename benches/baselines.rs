@@ -48,7 +48,8 @@ fn solvers(c: &mut Criterion) {
     for (name, grid) in &cases {
         let encoding = Encoding::new(grid.shape());
         let mut dlx = encoding.solver();
-        let solvers: [&mut dyn SudokuSolver; 3] = [&mut dlx, &mut Mrv, &mut Naive];
+        let solvers: [&mut dyn SudokuSolver; 3] =
+            [&mut dlx, &mut Mrv::default(), &mut Naive::default()];
         for solver in solvers {
             group.bench_with_input(BenchmarkId::new(solver.name(), name), grid, |b, grid| {
                 b.iter(|| solver.count_up_to(grid, Some(2)).value)

@@ -75,7 +75,8 @@ fn three_solvers_agree_on_every_puzzle_of_the_table() {
     for (name, grid) in &table {
         let encoding = Encoding::new(grid.shape());
         let mut dlx = encoding.solver();
-        let mut solvers: [&mut dyn SudokuSolver; 3] = [&mut dlx, &mut Mrv, &mut Naive];
+        let mut solvers: [&mut dyn SudokuSolver; 3] =
+            [&mut dlx, &mut Mrv::default(), &mut Naive::default()];
         let mut counts = Vec::new();
         for solver in solvers.iter_mut() {
             let deadline = Some(Instant::now() + Duration::from_secs(20));
@@ -109,9 +110,15 @@ fn three_solvers_agree_on_every_puzzle_of_the_table() {
 fn naive_reproduces_post_000() {
     let puzzle = &grids("data/sudoku/post000.txt")[0];
     let printed = &grids("data/sudoku/post000.solution.txt")[0];
-    assert_eq!(Naive.first_solution(puzzle).value.as_ref(), Some(printed));
-    assert_eq!(Mrv.first_solution(puzzle).value.as_ref(), Some(printed));
-    let Verdict::Unique(solution) = Naive.verdict_of(puzzle).value else {
+    assert_eq!(
+        Naive::default().first_solution(puzzle).value.as_ref(),
+        Some(printed)
+    );
+    assert_eq!(
+        Mrv::default().first_solution(puzzle).value.as_ref(),
+        Some(printed)
+    );
+    let Verdict::Unique(solution) = Naive::default().verdict_of(puzzle).value else {
         panic!("post 000 is proper");
     };
     assert_eq!(&solution, printed);
@@ -122,9 +129,9 @@ fn empty_4x4_has_288_solutions_for_every_solver() {
     let empty = &grid_of("................");
     let encoding = Encoding::new(empty.shape());
     assert_eq!(encoding.solver().count_up_to(empty, None).value, 288);
-    assert_eq!(Mrv.count_up_to(empty, None).value, 288);
-    assert_eq!(Naive.count_up_to(empty, None).value, 288);
-    assert_eq!(Naive.count_up_to(empty, Some(7)).value, 7);
+    assert_eq!(Mrv::default().count_up_to(empty, None).value, 288);
+    assert_eq!(Naive::default().count_up_to(empty, None).value, 288);
+    assert_eq!(Naive::default().count_up_to(empty, Some(7)).value, 7);
 }
 
 #[test]
@@ -132,15 +139,18 @@ fn clashing_clues_have_no_solution_for_every_solver() {
     let grid = &grid_of("11..............");
     let encoding = Encoding::new(grid.shape());
     assert_eq!(encoding.solver().count_up_to(grid, None).value, 0);
-    assert_eq!(Mrv.count_up_to(grid, None).value, 0);
-    assert_eq!(Naive.count_up_to(grid, None).value, 0);
+    assert_eq!(Mrv::default().count_up_to(grid, None).value, 0);
+    assert_eq!(Naive::default().count_up_to(grid, None).value, 0);
 }
 
 #[test]
 fn a_deadline_stops_the_baselines() {
     // The empty 9x9 grid has far too many solutions to enumerate.
     let empty = &grid_of(&".".repeat(81));
-    for solver in [&mut Naive as &mut dyn SudokuSolver, &mut Mrv] {
+    for solver in [
+        &mut Naive::default() as &mut dyn SudokuSolver,
+        &mut Mrv::default(),
+    ] {
         let deadline = Some(Instant::now() + Duration::from_millis(50));
         let run = solver.search(
             empty,

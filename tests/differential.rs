@@ -39,7 +39,7 @@ fn dlx_mrv_and_the_checker_agree_on_every_shared_9x9_puzzle() {
                 scope.spawn(move || {
                     let encoding = Encoding::new(chunk[0].2.shape());
                     let mut dlx = encoding.solver();
-                    let mut mrv = Mrv;
+                    let mut mrv = Mrv::default();
                     let mut tally = [0usize; 3];
                     for (file, line, grid) in chunk {
                         let ours = dlx.verdict(grid).value;

@@ -21,7 +21,7 @@ fn request(shape: &str, symmetry: Symmetry, minimal: bool, seed: u64) -> Request
 }
 
 fn assert_unique_by_mrv(puzzle: &Grid, solution: &Grid) {
-    match Mrv.verdict_of(puzzle).value {
+    match Mrv::default().verdict_of(puzzle).value {
         Verdict::Unique(found) => assert_eq!(&found, solution),
         other => panic!("not unique for mrv: {other:?}"),
     }
@@ -56,7 +56,7 @@ fn every_puzzle_is_unique_minimal_and_symmetric() {
                         fewer.set(r, c, 0);
                     }
                     assert_eq!(
-                        Mrv.count_up_to(&fewer, Some(2)).value,
+                        Mrv::default().count_up_to(&fewer, Some(2)).value,
                         2,
                         "{context}: the clue at {cell} could go"
                     );

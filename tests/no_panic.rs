@@ -57,7 +57,7 @@ proptest! {
         let cells: Vec<u8> = cells.into_iter().take(n * n).map(|v| v % (n as u8 + 1)).collect();
         let grid = Grid::from_cells(shape, cells).unwrap();
         let dlx = grid.count_solutions(Some(50));
-        prop_assert_eq!(Mrv.count_up_to(&grid, Some(50)).value, dlx);
+        prop_assert_eq!(Mrv::default().count_up_to(&grid, Some(50)).value, dlx);
         let solution = logic::solve(&grid);
         if grid.clash().is_none() && dlx == 1 {
             prop_assert!(solution.contradiction.is_none());

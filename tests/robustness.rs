@@ -406,13 +406,7 @@ fn interrupted_solves_keep_the_solution_found_and_checks_give_no_verdict() {
     );
 
     // The same puzzle in the variant format (rows, columns and boxes only).
-    let rows: Vec<&str> = (0..25)
-        .map(|r| &SLOW_PROOF_25X25[25 * r..25 * (r + 1)])
-        .collect();
-    let variant = format!(
-        "puzzle: slow\nsize: 25\nbox: 5x5\nrules: rows columns boxes\ngrid:\n{}\nend\n",
-        rows.join("\n")
-    );
+    let variant = slow_puzzle_as_variant();
     let check = interrupted_after(&["sudoku", "check", "-j1", "-"], &variant, wait);
     assert_eq!(check.status.code(), Some(130), "{}", err(&check));
     assert_eq!(out(&check), "");
@@ -502,6 +496,52 @@ fn interrupted_compare_reports_the_puzzles_it_finished() {
         "{}",
         err(&output)
     );
+}
+
+/// [`SLOW_PROOF_25X25`] in the variant format (rows, columns and boxes only), named `slow`.
+fn slow_puzzle_as_variant() -> String {
+    let rows: Vec<&str> = (0..25)
+        .map(|r| &SLOW_PROOF_25X25[25 * r..25 * (r + 1)])
+        .collect();
+    format!(
+        "puzzle: slow\nsize: 25\nbox: 5x5\nrules: rows columns boxes\ngrid:\n{}\nend\n",
+        rows.join("\n")
+    )
+}
+
+/// Ctrl-C during one of `compare`'s backtracking baselines stops it at once, as it stops
+/// DLX, on grids and on variant puzzles (before, the baseline went on until its time budget,
+/// here a minute, ran out).
+#[test]
+fn interrupted_compare_stops_the_baselines_too() {
+    let grid = format!("{SLOW_PROOF_25X25}\n");
+    let variant = slow_puzzle_as_variant();
+    for solver in ["mrv", "naive"] {
+        for input in [&grid, &variant] {
+            let args = [
+                "sudoku",
+                "compare",
+                "--solvers",
+                solver,
+                "--timeout-ms",
+                "60000",
+                "-",
+            ];
+            let started = std::time::Instant::now();
+            let output = interrupted_after(&args, input, Duration::from_secs(1));
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "{solver}: {:?}",
+                started.elapsed()
+            );
+            assert_eq!(output.status.code(), Some(130), "{}", err(&output));
+            assert!(
+                err(&output).contains("interrupted; the comparison covers the first 0 of 1"),
+                "{}",
+                err(&output)
+            );
+        }
+    }
 }
 
 /// Finding 8: a limit of 0 is refused everywhere, as a usage error.

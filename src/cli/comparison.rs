@@ -149,13 +149,17 @@ pub fn compare(
             (shape, solver)
         })
         .collect();
+    let mut mrv = Mrv::default();
+    mrv.set_cancel_flag(Some(signals::flag()));
+    let mut naive = Naive::default();
+    naive.set_cancel_flag(Some(signals::flag()));
     let each = |grid: &Grid, kind: SolverKind| {
         let solver: &mut dyn SudokuSolver = match kind {
             SolverKind::Dlx => dlx_solvers
                 .get_mut(&grid.shape())
                 .expect("an encoding per shape"),
-            SolverKind::Mrv => &mut Mrv,
-            SolverKind::Naive => &mut Naive,
+            SolverKind::Mrv => &mut mrv,
+            SolverKind::Naive => &mut naive,
         };
         measure(solver, grid, limit, timeout)
     };
@@ -203,6 +207,7 @@ pub fn compare_variants(
     timeout: Duration,
     progress: impl FnMut(usize),
 ) -> Comparison {
+    let cancel = signals::flag();
     let each = |puzzle: &Puzzle, kind: SolverKind| {
         let started = Instant::now();
         let deadline = started + timeout;
@@ -229,6 +234,7 @@ pub fn compare_variants(
                     limit,
                     order,
                     Some(deadline),
+                    Some(&cancel),
                 );
                 (run.count, run.nodes, run.finished)
             }

@@ -6,9 +6,12 @@
 //! as the posts write it. Post 000 proposes the obvious improvement, filling the most
 //! constrained cell first; [`Mrv`] does that, with the digits used in each row, column and box
 //! kept as bit sets. Both are iterative (an explicit stack, no recursion) and take any box
-//! shape, so the comparison with [`GridSolver`](super::GridSolver) is like for like.
+//! shape, so the comparison with [`GridSolver`](super::GridSolver) is like for like. Both
+//! stop, as it does, at a deadline or when a cancellation flag (Ctrl-C) is set.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use bitvec::BitArr;
@@ -17,18 +20,30 @@ use bitvec::order::Lsb0;
 use super::exact_cover::{Run, SudokuSolver};
 use super::model::Grid;
 
-/// Placements between two looks at the clock when a deadline is set.
-const DEADLINE_CHECK: u64 = 4096;
+/// Placements between two looks at the clock and the cancellation flag.
+const STOP_CHECK: u64 = 4096;
 
-fn deadline_passed(nodes: u64, deadline: Option<Instant>) -> bool {
-    nodes.is_multiple_of(DEADLINE_CHECK) && deadline.is_some_and(|d| Instant::now() >= d)
+/// Whether a search that has made `nodes` placements should stop: every [`STOP_CHECK`]
+/// placements, whether `deadline` has passed or `cancel` is set.
+fn should_stop(nodes: u64, deadline: Option<Instant>, cancel: Option<&AtomicBool>) -> bool {
+    nodes.is_multiple_of(STOP_CHECK)
+        && (deadline.is_some_and(|d| Instant::now() >= d)
+            || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)))
 }
 
 /// The posts' method: first empty cell, digits in order, validity by scanning.
 #[derive(Debug, Clone, Default)]
-pub struct Naive;
+pub struct Naive {
+    cancel: Option<Arc<AtomicBool>>,
+}
 
 impl Naive {
+    /// Makes later searches stop, as if their deadline had passed, once `flag` is set (e.g.
+    /// by a Ctrl-C handler), as [`crate::dlx::Solver::set_cancel_flag`] does.
+    pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.cancel = flag;
+    }
+
     /// Whether `value` can go at `cell`: no cell of its row, column or box holds it.
     fn is_valid(board: &Grid, row: usize, col: usize, value: u8) -> bool {
         let n = board.size();
@@ -90,7 +105,7 @@ impl SudokuSolver for Naive {
             if value as usize <= n {
                 board.set(row, col, value);
                 run.stats.nodes += 1;
-                if deadline_passed(run.stats.nodes, deadline) {
+                if should_stop(run.stats.nodes, deadline, self.cancel.as_deref()) {
                     run.interrupted = true;
                     return run;
                 }
@@ -111,7 +126,16 @@ type Symbols = BitArr!(for 64, in u64, Lsb0);
 
 /// Backtracking on the most constrained cell: the empty cell with the fewest candidates.
 #[derive(Debug, Clone, Default)]
-pub struct Mrv;
+pub struct Mrv {
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Mrv {
+    /// Makes later searches stop once `flag` is set, as [`Naive::set_cancel_flag`].
+    pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.cancel = flag;
+    }
+}
 
 /// The symbols used so far in each row, column and box.
 struct Used {
@@ -220,7 +244,7 @@ impl SudokuSolver for Mrv {
                     used.toggle(r, c, b, value);
                     board.set(r, c, value);
                     run.stats.nodes += 1;
-                    if deadline_passed(run.stats.nodes, deadline) {
+                    if should_stop(run.stats.nodes, deadline, self.cancel.as_deref()) {
                         run.interrupted = true;
                         return run;
                     }

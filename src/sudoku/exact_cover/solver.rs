@@ -19,7 +19,7 @@ use crate::sudoku::model::Grid;
 pub struct Run {
     /// Search nodes (placements tried), link updates where the solver has links, solutions.
     pub stats: Stats,
-    /// Whether the deadline stopped the search before it finished.
+    /// Whether the deadline or cancellation stopped the search before it finished.
     pub interrupted: bool,
 }
 

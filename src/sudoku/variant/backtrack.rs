@@ -5,6 +5,7 @@
 //! the cell with the fewest candidates is filled next (or, for the `naive` baseline of
 //! `sudoku compare`, the first empty cell).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::Rules;
@@ -234,17 +235,19 @@ impl Backtracker {
     /// The number of solutions with these givens (row by row, 0 for empty), stopping at
     /// `limit`. Givens that break a rule give 0.
     pub fn count(&self, givens: &[u8], limit: u128) -> u128 {
-        self.count_within(givens, limit, CellOrder::FewestCandidates, None)
+        self.count_within(givens, limit, CellOrder::FewestCandidates, None, None)
             .count
     }
 
-    /// [`Backtracker::count`] filling cells in `order`, giving up at `deadline`.
+    /// [`Backtracker::count`] filling cells in `order`, giving up at `deadline` or once
+    /// `cancel` is set (e.g. by a Ctrl-C handler).
     pub fn count_within(
         &self,
         givens: &[u8],
         limit: u128,
         order: CellOrder,
         deadline: Option<Instant>,
+        cancel: Option<&AtomicBool>,
     ) -> BacktrackRun {
         let mut run = BacktrackRun {
             count: 0,
@@ -272,9 +275,10 @@ impl Backtracker {
             },
             &mut |_| {
                 nodes += 1;
-                // The clock is read every 1,024 nodes.
+                // The clock and the flag are read every 1,024 nodes.
                 if nodes.is_multiple_of(1024)
-                    && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    && (deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                        || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)))
                 {
                     late = true;
                     return usize::MAX;
