@@ -6,6 +6,8 @@
 
 #[path = "common/http.rs"]
 mod http;
+#[path = "common/scratch.rs"]
+mod scratch;
 #[path = "common/slow_puzzles.rs"]
 mod slow_puzzles;
 #[path = "common/webdriver.rs"]

@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::scratch::ScratchDir;
 use common::{err, out, xcover};
 
 #[test]
@@ -116,7 +117,8 @@ fn colours_and_multiplicities_from_the_command_line() {
         .collect();
     lines.sort();
     assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
-    let path = std::env::temp_dir().join(format!("xcover-dlx3-{}.ck", std::process::id()));
+    let dir = ScratchDir::new("dlx3");
+    let path = dir.join("dlx3.ck");
     let refused = xcover(
         &[
             "cover",

@@ -11,14 +11,12 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::Duration;
 
+use common::scratch::ScratchDir;
 use common::{err, out, spawn, xcover};
 
-/// A scratch folder for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("xcover-shards-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder for one test, emptied first and removed at its end.
+fn scratch(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("shards-{name}"))
 }
 
 /// Writes `xcover example ARGS` to a file in `dir`.

@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::scratch::ScratchDir;
 use common::{err, out, xcover};
 
 const POST_001_A: &str =
@@ -371,8 +372,7 @@ fn compare_reports_every_solver_in_json_table_and_csv() {
 
 #[test]
 fn compare_counts_timeouts_and_draws_a_chart() {
-    let dir = std::env::temp_dir().join(format!("xcover-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("plot");
     let chart = dir.join("chart.svg");
     // The empty 9x9 grid: naive cannot count a billion solutions in 30 ms.
     let output = xcover(
@@ -399,7 +399,6 @@ fn compare_counts_timeouts_and_draws_a_chart() {
     assert_eq!(report["solvers"][0]["finished"], 0);
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("naive"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::scratch::ScratchDir;
 use common::{err, out, xcover};
 use xcover::sudoku::Cell;
 use xcover::sudoku::logic::{self, Position, Technique};
@@ -321,7 +322,8 @@ fn explain_hint_and_rate_read_variant_files() {
     assert!(err(&run).contains("5 puzzles:"), "{}", err(&run));
     // A block with an error gets its record and its message; the rest is still rated.
     let bad = "puzzle: a\nsize: 4\nbox: 2x2\nrules: rows columns boxes\ngrid:\n1...\n....\n....\n...1\nend\npuzzle: b\nsize: 4\nbox: 2x2\nrules: rows columns boxes\ngrid:\n1...\n1...\n....\n....\nend\n";
-    let path = std::env::temp_dir().join(format!("xcover-variant-rate-{}.txt", std::process::id()));
+    let dir = ScratchDir::new("variant-rate");
+    let path = dir.join("bad.txt");
     std::fs::write(&path, bad).unwrap();
     let path_text = path.to_str().unwrap();
     let run = xcover(&["sudoku", "rate", path_text], "");
@@ -335,5 +337,4 @@ fn explain_hint_and_rate_read_variant_files() {
     let run = xcover(&["sudoku", "hint", path_text], "");
     assert_eq!(run.status.code(), Some(1));
     assert_eq!(out(&run).lines().nth(1), Some("invalid"));
-    std::fs::remove_file(&path).unwrap();
 }

@@ -8,6 +8,7 @@ mod common;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
+use common::scratch::ScratchDir;
 use common::{err, out, xcover};
 use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
@@ -346,8 +347,7 @@ fn files_that_break_the_rules_are_refused_with_line_and_cell() {
             "a cage is its sum, then its cells",
         ),
     ];
-    let dir = std::env::temp_dir().join(format!("xcover-variants-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("variants");
     for (name, text, line, message) in cases {
         let results = text::read(&text);
         assert_eq!(results.len(), 1, "{name}");
@@ -384,8 +384,7 @@ fn a_stated_solution_that_differs_is_reported() {
         .replace("end\n", &format!("solution:\n{}\nend\n", rows.join("\n")))
     };
     // The puzzle has several solutions; `check` says so, `solve` warns.
-    let dir = std::env::temp_dir().join(format!("xcover-variants-sol-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("variants-sol");
     let path = dir.join("p.txt");
     std::fs::write(&path, text(&rows)).unwrap();
     let path = path.to_str().unwrap();
@@ -994,9 +993,7 @@ fn a_variant_search_splits_into_shards_and_tasks_that_add_up() {
         "puzzles: 1\n\npuzzle: k\nsize: 6\nbox: 2x3\nrules: rows columns boxes cages\n\
          grid:\n{empty}{killer_cages}end\n"
     );
-    let dir = std::env::temp_dir().join(format!("xcover-variant-shards-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("variant-shards");
     for (name, text) in [("x", x), ("killer", killer)] {
         let path = dir.join(format!("{name}.txt"));
         std::fs::write(&path, &text).unwrap();
@@ -1089,7 +1086,6 @@ fn a_variant_search_splits_into_shards_and_tasks_that_add_up() {
         "{}",
         err(&run)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

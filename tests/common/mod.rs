@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
+pub mod scratch;
 pub mod slow_puzzles;
 
 /// Starts `xcover` with `args`, its three streams piped.

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::http::request;
+use super::scratch::ScratchDir;
 
 /// The key under which W3C WebDriver returns an element's id.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -17,16 +18,7 @@ pub struct Browser {
     driver: Child,
     address: String,
     session: String,
-    _profile: TempDir,
-}
-
-/// A directory removed when dropped (Chromium's profile).
-struct TempDir(std::path::PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    _profile: ScratchDir,
 }
 
 impl Browser {
@@ -38,8 +30,12 @@ impl Browser {
             .local_addr()
             .unwrap()
             .port();
+        // The profile, and Chromium's own temporary folders (TMPDIR), all go in one folder
+        // removed when the browser is dropped.
+        let profile = ScratchDir::new(&format!("chromium-{port}"));
         let driver = Command::new("/usr/bin/chromedriver")
             .arg(format!("--port={port}"))
+            .env("TMPDIR", &*profile)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -53,8 +49,6 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile =
-            std::env::temp_dir().join(format!("xcover-chromium-{}-{port}", std::process::id()));
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -83,7 +77,7 @@ impl Browser {
             driver,
             address,
             session,
-            _profile: TempDir(profile),
+            _profile: profile,
         }
     }
 
