@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use xcover::sudoku::backtrack::{Mrv, Naive};
@@ -218,7 +219,7 @@ pub fn compare_variants(
                 .and_then(|encoding| {
                     let mut solver = encoding.solver(puzzle)?;
                     solver.set_deadline(Some(deadline));
-                    solver.set_cancel_flag(Some(signals::flag()));
+                    solver.set_cancel_flag(Some(Arc::clone(&cancel)));
                     let count = solver.count(Some(limit));
                     Some((count, solver.stats().nodes, !solver.interrupted()))
                 })

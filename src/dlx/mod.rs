@@ -24,6 +24,7 @@ pub use matrix::{Matrix, MatrixError};
 pub use parallel::{Enumeration, Monitor, Outcome, Snapshot, Visitor};
 pub use problem::{BuildError, ColorId, ItemId, ItemKind, OptionId, Problem};
 pub use restart::FIRST_BUDGET;
+pub(crate) use search::stop_reason;
 pub use search::{
     Branch, ChooseError, PathError, Search, Solution, Solutions, Solver, Stats, Stop, Subtree,
     Verdict,

@@ -389,7 +389,7 @@ impl<'m> Solver<'m> {
     /// would stop at once.
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn stop_reason(&self) -> Option<Stop> {
-        stop_reason(self.cancel.as_ref(), self.deadline)
+        stop_reason(self.cancel.as_deref(), self.deadline)
     }
 
     /// Why the last search stopped before seeing every solution it was asked for, if it did.
@@ -639,7 +639,7 @@ impl<'m> Search<'_, 'm> {
 
     /// Whether the deadline has passed or the flag is set.
     fn should_stop(&self) -> Option<Stop> {
-        stop_reason(self.solver.cancel.as_ref(), self.deadline)
+        stop_reason(self.solver.cancel.as_deref(), self.deadline)
     }
 
     /// Why the last call to [`Search::next_solution`] returned `None` early, if it did.
@@ -739,7 +739,8 @@ impl Drop for Search<'_, '_> {
 }
 
 /// Why a search must stop now: its cancellation flag is set, or its deadline has passed.
-fn stop_reason(cancel: Option<&Arc<AtomicBool>>, deadline: Option<Instant>) -> Option<Stop> {
+/// The Sudoku baselines, which have no links, stop by the same test.
+pub(crate) fn stop_reason(cancel: Option<&AtomicBool>, deadline: Option<Instant>) -> Option<Stop> {
     if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
         return Some(Stop::Cancelled);
     }

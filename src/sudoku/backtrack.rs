@@ -11,7 +11,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use bitvec::BitArr;
@@ -19,6 +19,7 @@ use bitvec::order::Lsb0;
 
 use super::exact_cover::{Run, SudokuSolver};
 use super::model::Grid;
+use crate::dlx::stop_reason;
 
 /// Placements between two looks at the clock and the cancellation flag.
 const STOP_CHECK: u64 = 4096;
@@ -26,9 +27,7 @@ const STOP_CHECK: u64 = 4096;
 /// Whether a search that has made `nodes` placements should stop: every [`STOP_CHECK`]
 /// placements, whether `deadline` has passed or `cancel` is set.
 fn should_stop(nodes: u64, deadline: Option<Instant>, cancel: Option<&AtomicBool>) -> bool {
-    nodes.is_multiple_of(STOP_CHECK)
-        && (deadline.is_some_and(|d| Instant::now() >= d)
-            || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)))
+    nodes.is_multiple_of(STOP_CHECK) && stop_reason(cancel, deadline).is_some()
 }
 
 /// The posts' method: first empty cell, digits in order, validity by scanning.

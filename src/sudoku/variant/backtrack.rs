@@ -5,10 +5,11 @@
 //! the cell with the fewest candidates is filled next (or, for the `naive` baseline of
 //! `sudoku compare`, the first empty cell).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::Rules;
+use crate::dlx::stop_reason;
 
 /// Which empty cell the backtracker fills next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -276,10 +277,7 @@ impl Backtracker {
             &mut |_| {
                 nodes += 1;
                 // The clock and the flag are read every 1,024 nodes.
-                if nodes.is_multiple_of(1024)
-                    && (deadline.is_some_and(|deadline| Instant::now() >= deadline)
-                        || cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)))
-                {
+                if nodes.is_multiple_of(1024) && stop_reason(cancel, deadline).is_some() {
                     late = true;
                     return usize::MAX;
                 }
