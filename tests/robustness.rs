@@ -544,6 +544,31 @@ fn interrupted_compare_stops_the_baselines_too() {
     }
 }
 
+/// Ctrl-C or SIGTERM while `generate` removes the clues of a large puzzle stops it at once,
+/// and the puzzle it was making is not printed: it is unique but not what was asked (before,
+/// the pass went on through every remaining clue, each check stopped by the flag, and printed
+/// the puzzle it had reached).
+#[test]
+fn interrupted_generate_stops_at_once_and_prints_no_half_made_puzzle() {
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        let args = ["-j1", "sudoku", "generate", "--size", "25", "--seed", "1"];
+        let started = std::time::Instant::now();
+        let output = signalled_after(&args, "", signal, Duration::from_secs(2));
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(output.status.code(), Some(code), "{}", err(&output));
+        assert_eq!(out(&output), "");
+        assert!(
+            err(&output).contains("interrupted; 0 puzzles were made"),
+            "{}",
+            err(&output)
+        );
+    }
+}
+
 /// Finding 8: a limit of 0 is refused everywhere, as a usage error.
 #[test]
 fn limit_zero_is_refused() {

@@ -156,9 +156,22 @@ impl std::error::Error for GenerateError {}
 /// The search-node budget for completing random seeds into a full grid.
 const FULL_GRID_NODES: u64 = 20_000;
 
-/// The search-node budget of one uniqueness check while removing clues. No 9x9 check comes
-/// near it; on 25x25 grids some would run for minutes.
+/// Random seeds tried before a full grid is made from the pattern grid instead. With seed 1,
+/// the first draw completed within the budget on sides 25, 36 and 49; on 64x64 grids the
+/// engine completed none of the draws tried, even with a budget of a million nodes, and the
+/// generator kept drawing new ones for ever.
+const FULL_GRID_SEEDS: u32 = 8;
+
+/// The search-node budget of one uniqueness check while removing clues, where the removals
+/// must all be decided (`--minimal` or a difficulty). No 9x9 check comes near it; on 25x25
+/// grids some would run for minutes.
 const CHECK_NODES: u64 = 200_000;
+
+/// The same budget where the puzzle need not be minimal. Near 43% of clues a 25x25 check
+/// costs seconds under probing; with this budget a 25x25 puzzle took 8-39 s (seeds 1 and 2),
+/// against 16-54 s with 20,000 and, for seed 1, 136 s with [`CHECK_NODES`], with 270-279
+/// clues in every case: a check that runs out is mostly a removal that would be refused.
+const QUICK_CHECK_NODES: u64 = 5_000;
 
 /// Full grids tried for one 9x9 puzzle of a given difficulty before giving up; larger grids
 /// get fewer in proportion to their cells (each attempt costs about as much more), so that a
@@ -202,14 +215,19 @@ impl<'e> Generator<'e> {
             .filter(|&level| level != Level::NeedsSearch);
         let attempts = max_attempts(request.shape);
         let mut seen: Vec<Level> = Vec::new();
+        let interrupted = || GenerateError("interrupted".to_string());
         for attempt in 1..=attempts {
-            if self.cancelled() {
-                return Err(GenerateError("interrupted".to_string()));
-            }
-            let solution = self.full_grid(request.shape, &mut rng);
+            let solution = self
+                .full_grid(request.shape, &mut rng)
+                .ok_or_else(interrupted)?;
             let full_pass = request.minimal || request.difficulty.is_some();
             let (puzzle, undecided) =
                 self.remove_clues(&solution, request.symmetry, full_pass, ceiling, &mut rng);
+            // A pass cut short by cancellation leaves a puzzle that is unique but not what
+            // was asked for.
+            if self.cancelled() {
+                return Err(interrupted());
+            }
             let Some(level) = request.difficulty else {
                 return Ok(Generated {
                     puzzle,
@@ -257,10 +275,14 @@ impl<'e> Generator<'e> {
     /// completed by the engine, then every symbol relabelled by a random permutation. Seeds
     /// that admit no grid can take the engine long to refute on large sides, so a search that
     /// passes a node budget is abandoned for fresh seeds (a budget, not a clock, so that the
-    /// result depends on the seed alone).
-    fn full_grid(&mut self, shape: BoxShape, rng: &mut ChaCha8Rng) -> Grid {
+    /// result depends on the seed alone); after [`FULL_GRID_SEEDS`] of them, the grid is the
+    /// pattern grid shuffled instead ([`shuffled_pattern`]). `None` once cancelled.
+    fn full_grid(&mut self, shape: BoxShape, rng: &mut ChaCha8Rng) -> Option<Grid> {
         let n = shape.size();
-        loop {
+        for _ in 0..FULL_GRID_SEEDS {
+            if self.cancelled() {
+                return None;
+            }
             let mut seeds = Grid::empty(shape);
             let mut first_row: Vec<u8> = (1..=n as u8).collect();
             first_row.shuffle(rng);
@@ -287,9 +309,10 @@ impl<'e> Generator<'e> {
                     .iter()
                     .map(|&v| relabel[v as usize - 1])
                     .collect();
-                return Grid::from_cells(shape, cells).expect("a relabelled full grid");
+                return Some(Grid::from_cells(shape, cells).expect("a relabelled full grid"));
             }
         }
+        (!self.cancelled()).then(|| shuffled_pattern(shape, rng))
     }
 
     /// Removes clues orbit by orbit in random order while the puzzle stays unique. Without a
@@ -316,9 +339,14 @@ impl<'e> Generator<'e> {
         let mut puzzle = solution.clone();
         let mut clues = n * n;
         let mut undecided = 0;
-        self.solver.set_node_limit(Some(CHECK_NODES));
+        let budget = if full_pass {
+            CHECK_NODES
+        } else {
+            QUICK_CHECK_NODES
+        };
+        self.solver.set_node_limit(Some(budget));
         for orbit in orbits {
-            if !full_pass && clues <= floor {
+            if (!full_pass && clues <= floor) || self.cancelled() {
                 break;
             }
             for &(r, c) in &orbit {
@@ -339,5 +367,84 @@ impl<'e> Generator<'e> {
         }
         self.solver.set_node_limit(None);
         (puzzle, undecided)
+    }
+}
+
+/// A full grid from the pattern grid (for boxes of `R` rows and `C` columns, cell `(r, c)`
+/// holds `(C * (r mod R) + r / R + c) mod RC`, counting from 0) by moves that keep every grid
+/// valid: rows moved within their band and bands moved, columns within their stack and stacks
+/// moved, the grid transposed when its boxes are square, the symbols relabelled. It is how
+/// the large grids of `../shared/data/large-hard` were made; the grids it gives are all
+/// alike up to these moves, so it serves only where the engine does not complete random
+/// seeds in time.
+fn shuffled_pattern(shape: BoxShape, rng: &mut ChaCha8Rng) -> Grid {
+    let (box_rows, box_cols, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    // Lines grouped in blocks of `inner` (a band's rows or a stack's columns), the blocks and
+    // the lines within each block in random order.
+    let mut shuffled_lines = |inner: usize| {
+        let mut blocks: Vec<usize> = (0..n / inner).collect();
+        blocks.shuffle(rng);
+        let mut lines = Vec::with_capacity(n);
+        for block in blocks {
+            let mut within: Vec<usize> = (0..inner).collect();
+            within.shuffle(rng);
+            lines.extend(within.into_iter().map(|i| block * inner + i));
+        }
+        lines
+    };
+    let rows = shuffled_lines(box_rows);
+    let cols = shuffled_lines(box_cols);
+    let transpose = box_rows == box_cols && rng.random_bool(0.5);
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    relabel.shuffle(rng);
+    let pattern = |r: usize, c: usize| (box_cols * (r % box_rows) + r / box_rows + c) % n;
+    let cells = (0..n * n)
+        .map(|i| {
+            let (row, col) = if transpose {
+                (i % n, i / n)
+            } else {
+                (i / n, i % n)
+            };
+            relabel[pattern(rows[row], cols[col])]
+        })
+        .collect();
+    Grid::from_cells(shape, cells).expect("a shuffled pattern grid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::check::check_solution;
+
+    #[test]
+    fn shuffled_pattern_grids_are_full_valid_and_vary_with_the_stream() {
+        for shape in [
+            "2x2", "2x3", "3x2", "3x3", "2x5", "5x2", "4x4", "3x5", "5x5", "8x8",
+        ] {
+            let shape: BoxShape = shape.parse().unwrap();
+            let mut grids = Vec::new();
+            for stream in 0..4 {
+                let mut rng = ChaCha8Rng::seed_from_u64(3);
+                rng.set_stream(stream);
+                let grid = shuffled_pattern(shape, &mut rng);
+                assert!(grid.is_full(), "{shape}");
+                check_solution(&Grid::empty(shape), &grid).unwrap();
+                grids.push(grid);
+            }
+            grids.dedup();
+            assert_eq!(grids.len(), 4, "{shape}: streams gave equal grids");
+        }
+    }
+
+    /// The engine completes none of the random seeds of a 64x64 grid within its budget:
+    /// without the pattern grid to fall back on, the generator drew seeds for ever.
+    #[test]
+    fn a_64x64_full_grid_is_made() {
+        let shape = BoxShape::for_size(64).unwrap();
+        let encoding = Encoding::new(shape);
+        let mut generator = Generator::new(&encoding);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let grid = generator.full_grid(shape, &mut rng).unwrap();
+        check_solution(&Grid::empty(shape), &grid).unwrap();
     }
 }
