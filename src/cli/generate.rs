@@ -1,10 +1,12 @@
 //! `xcover sudoku generate`: new puzzles, streamed in order as they are made in parallel.
 
 use std::io::{self, IsTerminal, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -112,21 +114,31 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     } else {
         ProgressBar::hidden()
     };
+    // A single puzzle shows instead how far its clue removal went: a large one takes minutes.
+    let cells_tried =
+        (args.count == 1 && io::stderr().is_terminal()).then(|| Arc::new(AtomicU64::new(0)));
     let mut out = stdout();
     let mut start = 0;
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
-        let made: Vec<_> = (start..end)
-            .into_par_iter()
-            .map_init(
-                || {
-                    let mut generator = Generator::new(&encoding);
-                    generator.set_cancel_flag(Some(signals::flag()));
-                    generator
-                },
-                |generator, index| generator.generate(&request, index),
-            )
-            .collect();
+        let make = || {
+            (start..end)
+                .into_par_iter()
+                .map_init(
+                    || {
+                        let mut generator = Generator::new(&encoding);
+                        generator.set_cancel_flag(Some(signals::flag()));
+                        generator.set_progress_counter(cells_tried.clone());
+                        generator
+                    },
+                    |generator, index| generator.generate(&request, index),
+                )
+                .collect::<Vec<_>>()
+        };
+        let made = match &cells_tried {
+            Some(counter) => with_removal_bar(counter, shape.cells() as u64, make),
+            None => make(),
+        };
         for (index, result) in (start..end).zip(made) {
             let generated = match result {
                 Ok(generated) => generated,
@@ -322,4 +334,46 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
         start = end;
     }
     finish(out, Outcome::Success)
+}
+
+/// Runs `work` while another thread draws a bar of the cells whose clue removal has been
+/// tried (`counter`, of `cells`), from one second on: quick puzzles print nothing extra.
+fn with_removal_bar<T>(counter: &AtomicU64, cells: u64, work: impl FnOnce() -> T) -> T {
+    let done = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let (lock, wake) = &done;
+            let shown_from = Instant::now() + Duration::from_secs(1);
+            let mut bar: Option<ProgressBar> = None;
+            let mut finished = lock.lock().unwrap_or_else(|e| e.into_inner());
+            while !*finished {
+                finished = wake
+                    .wait_timeout(finished, Duration::from_millis(200))
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+                if !*finished && Instant::now() >= shown_from {
+                    let bar = bar.get_or_insert_with(|| {
+                        let bar = ProgressBar::with_draw_target(
+                            Some(cells),
+                            ProgressDrawTarget::stderr(),
+                        );
+                        if let Ok(style) = ProgressStyle::with_template(
+                            "{bar:30} {pos}/{len} cells tried for removal, {elapsed}",
+                        ) {
+                            bar.set_style(style);
+                        }
+                        bar
+                    });
+                    bar.set_position(counter.load(Ordering::Relaxed));
+                }
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        let result = work();
+        *done.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        done.1.notify_all();
+        result
+    })
 }

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -188,6 +188,7 @@ fn max_attempts(shape: BoxShape) -> u32 {
 pub struct Generator<'e> {
     solver: GridSolver<'e>,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<AtomicU64>>,
 }
 
 impl<'e> Generator<'e> {
@@ -196,6 +197,7 @@ impl<'e> Generator<'e> {
         Generator {
             solver: encoding.solver(),
             cancel: None,
+            progress: None,
         }
     }
 
@@ -263,6 +265,13 @@ impl<'e> Generator<'e> {
     pub fn set_cancel_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.solver.set_cancel_flag(flag.clone());
         self.cancel = flag;
+    }
+
+    /// Makes the generator keep in `counter` how many cells the clue removal of the puzzle
+    /// being made has tried (of the grid's side squared), so that another thread can show
+    /// the progress of a large puzzle. It starts again from 0 with each full grid drawn.
+    pub fn set_progress_counter(&mut self, counter: Option<Arc<AtomicU64>>) {
+        self.progress = counter;
     }
 
     fn cancelled(&self) -> bool {
@@ -345,7 +354,12 @@ impl<'e> Generator<'e> {
             QUICK_CHECK_NODES
         };
         self.solver.set_node_limit(Some(budget));
+        let mut tried = 0;
         for orbit in orbits {
+            if let Some(counter) = &self.progress {
+                counter.store(tried, Ordering::Relaxed);
+            }
+            tried += orbit.len() as u64;
             if (!full_pass && clues <= floor) || self.cancelled() {
                 break;
             }
