@@ -247,6 +247,35 @@ fn a_puzzle_instead_of_a_file_name_is_explained() {
     assert!(err(&run).contains("sudoku solve -"), "{}", err(&run));
 }
 
+/// A directory given as a file is refused as a file that cannot be opened, for puzzles and
+/// problems alike (before, `check` printed `invalid` for it and called it a faulty first line),
+/// and the files after it are still read.
+#[test]
+fn a_directory_instead_of_a_file_is_refused_by_name() {
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    for args in [
+        vec!["sudoku", "check", dir, "-"],
+        vec!["sudoku", "solve", dir, "-"],
+        vec!["cover", "count", dir],
+    ] {
+        let run = xcover(&args, POST_001_A);
+        assert_eq!(run.status.code(), Some(1), "{args:?}");
+        assert!(
+            err(&run).contains(&format!("{dir}: is a directory, not a file")),
+            "{args:?}: {}",
+            err(&run)
+        );
+        assert!(!out(&run).contains("invalid"), "{args:?}: {}", out(&run));
+        if args[0] == "sudoku" {
+            assert!(
+                !out(&run).is_empty(),
+                "{args:?}: the puzzle after it was not read"
+            );
+        }
+    }
+}
+
 /// Runs `xcover args` on `input`, sends `signal` (as `kill` names it) after a second, and
 /// returns what the process did.
 fn interrupted_run(args: &[&str], input: &str, signal: &str) -> std::process::Output {

@@ -63,6 +63,11 @@ pub fn open(path: &str) -> Result<(Arc<str>, Box<dyn BufRead + Send>), String> {
         return Ok(("<stdin>".into(), Box::new(BufReader::new(io::stdin()))));
     }
     match File::open(path) {
+        // Opening a directory succeeds on Unix; only reading it fails, which would be told
+        // as a faulty first line of puzzles.
+        Ok(file) if file.metadata().is_ok_and(|m| m.is_dir()) => {
+            Err(format!("{path}: is a directory, not a file"))
+        }
         Ok(file) => Ok((path.into(), Box::new(BufReader::new(file)))),
         Err(error) => {
             let mut message = format!("{path}: {error}");
