@@ -343,7 +343,8 @@ fn with_removal_bar<T>(counter: &AtomicU64, cells: u64, work: impl FnOnce() -> T
     std::thread::scope(|scope| {
         scope.spawn(|| {
             let (lock, wake) = &done;
-            let shown_from = Instant::now() + Duration::from_secs(1);
+            let started = Instant::now();
+            let shown_from = started + Duration::from_secs(1);
             let mut bar: Option<ProgressBar> = None;
             let mut finished = lock.lock().unwrap_or_else(|e| e.into_inner());
             while !*finished {
@@ -356,7 +357,8 @@ fn with_removal_bar<T>(counter: &AtomicU64, cells: u64, work: impl FnOnce() -> T
                         let bar = ProgressBar::with_draw_target(
                             Some(cells),
                             ProgressDrawTarget::stderr(),
-                        );
+                        )
+                        .with_elapsed(started.elapsed());
                         if let Ok(style) = ProgressStyle::with_template(
                             "{bar:30} {pos}/{len} cells tried for removal, {elapsed}",
                         ) {
