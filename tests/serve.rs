@@ -392,3 +392,40 @@ fn a_count_whose_client_leaves_is_cancelled_and_frees_its_turn() {
     let answer = post(&a, "/api/check", &json!({"puzzle": POST003}));
     assert_eq!(answer.status, 200, "{}", answer.body);
 }
+
+/// Hint and explain on a puzzle with several solutions say so (they said "stalls" and nothing
+/// more, and the page offered the hint as if it led to the answer).
+#[test]
+fn hint_and_explain_say_when_a_puzzle_has_several_solutions() {
+    let server = Server::start(&[]);
+    let several =
+        "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3";
+    let explained = post(&server.address, "/api/explain", &json!({"puzzle": several}));
+    assert_eq!(explained.status, 200, "{}", explained.body);
+    let answer = explained.json();
+    assert_eq!(answer["several"], true);
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution"),
+        "{answer}"
+    );
+    let hint = post(&server.address, "/api/hint", &json!({"puzzle": several})).json();
+    assert_eq!(hint["several"], true);
+    assert!(
+        hint["message"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution"),
+        "{hint}"
+    );
+    let unique = post(&server.address, "/api/explain", &json!({"puzzle": POST003})).json();
+    assert_eq!(unique["several"], false);
+    assert!(
+        unique["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("solved by logic")
+    );
+}

@@ -12,7 +12,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use plotters::prelude::*;
 use serde_json::json;
 
-use super::comparison::{Comparison, SolverKind, Summary, compare, compare_variants};
+use super::comparison::{
+    Comparison, Figure, Ratio, SolverKind, Summary, compare, compare_variants,
+};
 use super::input::read_puzzles;
 use super::{Outcome, finish, signals, stdout};
 use xcover::sudoku::Grid;
@@ -217,18 +219,60 @@ fn micros(duration: Duration) -> f64 {
 }
 
 fn summary_json(s: &Summary) -> serde_json::Value {
+    let (ratio, bound) = match s.vs_dlx {
+        None => (None, None),
+        Some(Ratio::Exact(r)) => (Some(r), Some("exact")),
+        Some(Ratio::AtLeast(r)) => (Some(r), Some("at least")),
+        Some(Ratio::AtMost(r)) => (Some(r), Some("at most")),
+        Some(Ratio::Unknown) => (None, Some("not comparable")),
+    };
     json!({
         "solver": s.solver.name(),
         "puzzles": s.puzzles,
         "finished": s.finished,
         "timed_out": s.puzzles - s.finished,
-        "mean_us": micros(s.mean),
-        "median_us": micros(s.median),
-        "p99_us": micros(s.p99),
-        "max_us": micros(s.max),
-        "mean_nodes": s.mean_nodes,
-        "vs_dlx": s.vs_dlx,
+        "mean_us": micros(s.mean.value),
+        "median_us": micros(s.median.value),
+        "p99_us": micros(s.p99.value),
+        "max_us": micros(s.max.value),
+        "mean_nodes": s.mean_nodes.value,
+        // Figures that timed-out puzzles entered at their budget are lower bounds.
+        "lower_bounds": lower_bounds(s),
+        "vs_dlx": ratio,
+        "vs_dlx_bound": bound,
     })
+}
+
+/// The names of the figures that timed-out puzzles entered at their budget.
+fn lower_bounds(s: &Summary) -> Vec<&'static str> {
+    [
+        ("mean_us", s.mean.at_least),
+        ("median_us", s.median.at_least),
+        ("p99_us", s.p99.at_least),
+        ("max_us", s.max.at_least),
+        ("mean_nodes", s.mean_nodes.at_least),
+    ]
+    .into_iter()
+    .filter(|&(_, at_least)| at_least)
+    .map(|(name, _)| name)
+    .collect()
+}
+
+/// A figure, with `>=` before it when it is a lower bound.
+fn bounded(figure: Figure<Duration>) -> String {
+    let at_least = if figure.at_least { ">=" } else { "" };
+    format!("{at_least}{}", human(figure.value))
+}
+
+/// The ratio to DLX as the table shows it.
+fn ratio_text(ratio: Option<Ratio>) -> String {
+    match ratio {
+        None => "-".to_string(),
+        Some(Ratio::Exact(r)) => format!("{r:.1}x"),
+        Some(Ratio::AtLeast(r)) => format!(">={r:.1}x"),
+        Some(Ratio::AtMost(r)) => format!("<={r:.1}x"),
+        Some(Ratio::Unknown) => "n/a".to_string(),
+    }
 }
 
 /// A duration in the unit that keeps it readable.
@@ -253,36 +297,34 @@ fn write_table(out: &mut impl Write, c: &Comparison, summaries: &[Summary]) -> i
     )?;
     writeln!(
         out,
-        "{:<7} {:>8} {:>9} {:>10} {:>10} {:>10} {:>10} {:>12} {:>9}",
+        "{:<7} {:>8} {:>9} {:>11} {:>11} {:>11} {:>11} {:>12} {:>10}",
         "solver", "puzzles", "finished", "mean", "median", "p99", "max", "mean nodes", "vs dlx"
     )?;
     for s in summaries {
-        let ratio = s.vs_dlx.map_or("-".to_string(), |r| format!("{r:.1}x"));
-        // Figures over finished puzzles mean nothing when none finished.
-        let shown = |d: Duration| {
-            if s.finished > 0 {
-                human(d)
-            } else {
-                "-".to_string()
-            }
-        };
-        let nodes = if s.finished > 0 {
-            format!("{:.0}", s.mean_nodes)
-        } else {
-            "-".to_string()
-        };
+        let nodes = format!(
+            "{}{:.0}",
+            if s.mean_nodes.at_least { ">=" } else { "" },
+            s.mean_nodes.value
+        );
         writeln!(
             out,
-            "{:<7} {:>8} {:>9} {:>10} {:>10} {:>10} {:>10} {:>12} {:>9}",
+            "{:<7} {:>8} {:>9} {:>11} {:>11} {:>11} {:>11} {:>12} {:>10}",
             s.solver.name(),
             s.puzzles,
             s.finished,
-            shown(s.mean),
-            shown(s.median),
-            shown(s.p99),
-            shown(s.max),
+            bounded(s.mean),
+            bounded(s.median),
+            bounded(s.p99),
+            bounded(s.max),
             nodes,
-            ratio
+            ratio_text(s.vs_dlx)
+        )?;
+    }
+    if summaries.iter().any(|s| s.finished < s.puzzles) {
+        writeln!(
+            out,
+            "a puzzle that timed out counts at the time it ran: figures marked >= are lower \
+             bounds; n/a: both timed out on some puzzles"
         )?;
     }
     Ok(())
@@ -291,22 +333,28 @@ fn write_table(out: &mut impl Write, c: &Comparison, summaries: &[Summary]) -> i
 fn write_csv(out: &mut impl Write, summaries: &[Summary]) -> io::Result<()> {
     writeln!(
         out,
-        "solver,puzzles,finished,timed_out,mean_us,median_us,p99_us,max_us,mean_nodes,vs_dlx"
+        "solver,puzzles,finished,timed_out,mean_us,median_us,p99_us,max_us,mean_nodes,vs_dlx,\
+         vs_dlx_bound,lower_bounds"
     )?;
     for s in summaries {
+        let summary = summary_json(s);
         writeln!(
             out,
-            "{},{},{},{},{:.3},{:.3},{:.3},{:.3},{:.1},{}",
+            "{},{},{},{},{:.3},{:.3},{:.3},{:.3},{:.1},{},{},{}",
             s.solver.name(),
             s.puzzles,
             s.finished,
             s.puzzles - s.finished,
-            micros(s.mean),
-            micros(s.median),
-            micros(s.p99),
-            micros(s.max),
-            s.mean_nodes,
-            s.vs_dlx.map_or(String::new(), |r| format!("{r:.3}"))
+            micros(s.mean.value),
+            micros(s.median.value),
+            micros(s.p99.value),
+            micros(s.max.value),
+            s.mean_nodes.value,
+            summary["vs_dlx"]
+                .as_f64()
+                .map_or(String::new(), |r| format!("{r:.3}")),
+            summary["vs_dlx_bound"].as_str().unwrap_or(""),
+            lower_bounds(s).join(" ")
         )?;
     }
     Ok(())

@@ -3,8 +3,10 @@
 //! [`compare`] runs each chosen solver on each puzzle, on the calling thread, counting solutions
 //! up to a limit within a per-puzzle time budget, and records time, nodes and count. A
 //! [`Comparison`] then summarises each solver (mean, median, p99 and max time, mean nodes, time
-//! as a multiple of DLX's on the puzzles both finished) and lists the puzzles on which solvers
-//! that finished disagree, which would mean a bug. Timed-out puzzles are counted, never dropped.
+//! as a multiple of DLX's) and lists the puzzles on which solvers that finished disagree, which
+//! would mean a bug. Timed-out puzzles are counted, never dropped: each counts at the time it
+//! ran (its budget), and a figure it enters is a lower bound and marked so (a slower solver
+//! must never look faster by leaving out the puzzles it could not finish).
 //! Ctrl-C or SIGTERM ends a comparison early: DLX stops at once, a baseline at its next look
 //! at the clock after its time budget, and the comparison then holds the puzzles that every
 //! solver had finished measuring before the signal (so none is a time-out in disguise).
@@ -93,6 +95,27 @@ pub struct Comparison {
     pub timeout: Duration,
 }
 
+/// A figure over the puzzles, where those that timed out count at the time they ran.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Figure<T> {
+    pub value: T,
+    /// Whether a timed-out puzzle entered the figure, so that the true value is larger.
+    pub at_least: bool,
+}
+
+/// How a solver's total time compares with DLX's, over every puzzle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Ratio {
+    /// Both finished every puzzle.
+    Exact(f64),
+    /// The solver timed out on some puzzles, DLX on none: it is at least this many times slower.
+    AtLeast(f64),
+    /// DLX timed out on some puzzles, the solver on none: at most this many times.
+    AtMost(f64),
+    /// Both timed out on some puzzles: the totals cannot be compared.
+    Unknown,
+}
+
 /// Summary figures of one solver over all puzzles.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
@@ -102,19 +125,19 @@ pub struct Summary {
     pub puzzles: usize,
     /// Puzzles finished within the budget.
     pub finished: usize,
-    /// Mean time per finished puzzle.
-    pub mean: Duration,
-    /// Median time per finished puzzle.
-    pub median: Duration,
-    /// 99th percentile of the time per finished puzzle.
-    pub p99: Duration,
-    /// Longest time of a finished puzzle.
-    pub max: Duration,
-    /// Mean nodes per finished puzzle.
-    pub mean_nodes: f64,
-    /// Total time over total DLX time, on the puzzles that both finished (`None` when DLX is
-    /// not among the solvers or no puzzle qualifies).
-    pub vs_dlx: Option<f64>,
+    /// Mean time per puzzle.
+    pub mean: Figure<Duration>,
+    /// Median time per puzzle.
+    pub median: Figure<Duration>,
+    /// 99th percentile of the time per puzzle.
+    pub p99: Figure<Duration>,
+    /// Longest time of a puzzle.
+    pub max: Figure<Duration>,
+    /// Mean nodes per puzzle.
+    pub mean_nodes: Figure<f64>,
+    /// Total time over total DLX time (`None` when DLX is not among the solvers or took no
+    /// time).
+    pub vs_dlx: Option<Ratio>,
 }
 
 /// Solvers that finished with different counts on one puzzle.
@@ -302,47 +325,62 @@ impl Comparison {
     }
 
     fn summary(&self, column: usize, dlx: Option<usize>) -> Summary {
-        let finished: Vec<&Measurement> = self
-            .results
-            .iter()
-            .map(|row| &row[column])
-            .filter(|m| m.finished)
-            .collect();
-        let mut times: Vec<Duration> = finished.iter().map(|m| m.time).collect();
-        times.sort_unstable();
-        let at = |q: f64| -> Duration {
-            if times.is_empty() {
-                Duration::ZERO
-            } else {
-                times[((times.len() - 1) as f64 * q).round() as usize]
+        let runs: Vec<&Measurement> = self.results.iter().map(|row| &row[column]).collect();
+        let finished = runs.iter().filter(|m| m.finished).count();
+        let timed_out = finished < runs.len();
+        // Sorted by time, and a puzzle that timed out ran at least its budget, longer than
+        // any finished one: a quantile that falls on a finished puzzle is exact.
+        let mut times: Vec<(Duration, bool)> = runs.iter().map(|m| (m.time, m.finished)).collect();
+        times.sort_unstable_by_key(|&(time, _)| time);
+        let at = |q: f64| -> Figure<Duration> {
+            match times.get(((times.len().max(1) - 1) as f64 * q).round() as usize) {
+                Some(&(value, finished)) => Figure {
+                    value,
+                    at_least: !finished,
+                },
+                None => Figure {
+                    value: Duration::ZERO,
+                    at_least: false,
+                },
             }
         };
-        let total: Duration = times.iter().sum();
+        let total: Duration = times.iter().map(|&(time, _)| time).sum();
         let n = times.len().max(1) as u32;
         let vs_dlx = dlx.and_then(|d| {
-            let (mine, theirs) = self
-                .results
-                .iter()
-                .filter(|row| row[column].finished && row[d].finished)
-                .fold((0.0, 0.0), |(a, b), row| {
-                    (
-                        a + row[column].time.as_secs_f64(),
-                        b + row[d].time.as_secs_f64(),
-                    )
-                });
-            (theirs > 0.0).then(|| mine / theirs)
+            let column_total = |c: usize| -> (f64, bool) {
+                self.results.iter().fold((0.0, false), |(sum, out), row| {
+                    (sum + row[c].time.as_secs_f64(), out || !row[c].finished)
+                })
+            };
+            let ((mine, mine_out), (theirs, theirs_out)) = (column_total(column), column_total(d));
+            (theirs > 0.0).then(|| {
+                let r = mine / theirs;
+                match (mine_out, theirs_out) {
+                    (false, false) => Ratio::Exact(r),
+                    (true, false) => Ratio::AtLeast(r),
+                    (false, true) => Ratio::AtMost(r),
+                    (true, true) if column == d => Ratio::Exact(r),
+                    (true, true) => Ratio::Unknown,
+                }
+            })
         });
         Summary {
             solver: self.solvers[column],
             puzzles: self.results.len(),
-            finished: finished.len(),
-            mean: total / n,
+            finished,
+            mean: Figure {
+                value: total / n,
+                at_least: timed_out,
+            },
             median: at(0.5),
             p99: at(0.99),
-            max: times.last().copied().unwrap_or_default(),
+            max: at(1.0),
             // A fold from +0.0: an empty f64 sum is -0.0.
-            mean_nodes: finished.iter().fold(0.0, |sum, m| sum + m.nodes as f64)
-                / finished.len().max(1) as f64,
+            mean_nodes: Figure {
+                value: runs.iter().fold(0.0, |sum, m| sum + m.nodes as f64)
+                    / runs.len().max(1) as f64,
+                at_least: timed_out,
+            },
             vs_dlx,
         }
     }
@@ -380,11 +418,24 @@ mod tests {
         };
         let summaries = comparison.summaries();
         assert_eq!(summaries[1].finished, 2);
-        assert_eq!(summaries[1].mean, Duration::from_micros(200));
-        assert_eq!(summaries[0].median, Duration::from_micros(20));
-        assert_eq!(summaries[0].max, Duration::from_micros(30));
-        // naive 400 us against dlx 40 us on the two puzzles both finished
-        assert!((summaries[1].vs_dlx.unwrap() - 10.0).abs() < 1e-9);
+        // The timed-out puzzle counts at its 5,000 us: (100 + 5000 + 300) / 3.
+        assert_eq!(summaries[1].mean.value, Duration::from_micros(1800));
+        assert!(summaries[1].mean.at_least);
+        assert_eq!(summaries[1].median.value, Duration::from_micros(300));
+        assert!(
+            !summaries[1].median.at_least,
+            "the median is a finished puzzle"
+        );
+        assert_eq!(summaries[1].max.value, Duration::from_micros(5000));
+        assert!(summaries[1].max.at_least);
+        assert_eq!(summaries[0].median.value, Duration::from_micros(20));
+        assert_eq!(summaries[0].max.value, Duration::from_micros(30));
+        assert_eq!(summaries[0].vs_dlx, Some(Ratio::Exact(1.0)));
+        // naive 5,400 us against dlx 60 us, at least, since naive timed out once
+        match summaries[1].vs_dlx {
+            Some(Ratio::AtLeast(r)) => assert!((r - 90.0).abs() < 1e-9, "{r}"),
+            other => panic!("{other:?}"),
+        }
         assert_eq!(
             comparison.disagreements(),
             vec![Disagreement {

@@ -8,8 +8,9 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
+use std::time::Duration;
 
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::text::{Puzzle, PuzzleError, Reader};
@@ -140,8 +141,42 @@ fn checked(puzzle: Result<Puzzle, PuzzleError>) -> CheckedPuzzle {
 /// Items held in the channel between the reading thread and the solvers.
 const CHANNEL: usize = 4096;
 
+/// The puzzles of the input as they are read, in order. It ends early when Ctrl-C or SIGTERM
+/// asks for a stop, even while the reading thread is stuck in an endless line (`/dev/zero`,
+/// a pipe that never sends a newline): waiting for the next puzzle is never deaf to a signal.
+pub struct Stream {
+    items: Receiver<Item>,
+}
+
+/// How often a wait for the next puzzle looks at the stop flag.
+const POLL: Duration = Duration::from_millis(50);
+
+impl Stream {
+    /// The next item, waiting for it; `None` at the end of the input or on a stop.
+    fn wait(&self) -> Option<Item> {
+        loop {
+            if super::signals::stopped() {
+                return None;
+            }
+            match self.items.recv_timeout(POLL) {
+                Ok(item) => return Some(item),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+}
+
+impl Iterator for Stream {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        self.wait()
+    }
+}
+
 /// Starts reading every file's puzzles, in order, on a thread of its own.
-pub fn stream(paths: Vec<String>, shape: Option<BoxShape>) -> Receiver<Item> {
+pub fn stream(paths: Vec<String>, shape: Option<BoxShape>) -> Stream {
     let (sender, receiver) = mpsc::sync_channel(CHANNEL);
     thread::spawn(move || {
         for path in paths {
@@ -170,20 +205,20 @@ pub fn stream(paths: Vec<String>, shape: Option<BoxShape>) -> Receiver<Item> {
             }
         }
     });
-    receiver
+    Stream { items: receiver }
 }
 
 /// The next items of a stream, at most `max`: waits for the first, then takes only what is
 /// ready, so that a trickle of puzzles typed by hand is answered one by one while a file is
 /// read in large chunks. Empty at the end of the input.
-pub fn next_chunk(items: &Receiver<Item>, max: usize) -> Vec<Item> {
+pub fn next_chunk(items: &Stream, max: usize) -> Vec<Item> {
     let mut chunk = Vec::new();
-    let Ok(first) = items.recv() else {
+    let Some(first) = items.wait() else {
         return chunk;
     };
     chunk.push(first);
     while chunk.len() < max {
-        match items.try_recv() {
+        match items.items.try_recv() {
             Ok(item) => chunk.push(item),
             Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
         }

@@ -92,6 +92,23 @@ fn complete(subject: &Subject, values: &[u8]) -> Completion {
     }
 }
 
+/// Whether a puzzle has one solution, several or none, as the engine finds by counting to
+/// two; `None` when Ctrl-C or SIGTERM stopped it first.
+fn solutions_up_to_two(subject: &Subject) -> Option<u128> {
+    subject
+        .with_solver(
+            |solver| solver.set_cancel_flag(Some(signals::flag())),
+            |solver, _| match solver {
+                Some(solver) => {
+                    let count = solver.count(Some(2));
+                    (!solver.interrupted()).then_some(count)
+                }
+                None => Some(0),
+            },
+        )
+        .unwrap_or(Some(0))
+}
+
 /// The puzzles of a file, classic or variant, each with its line; an unreadable one is
 /// `None`, its error printed as `file:line: message`.
 fn read_reported(
@@ -184,19 +201,39 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                 rating.score
             )?;
         } else {
+            // Logic that completes a grid proves it the only one; one that stalls may have met
+            // a puzzle that no logic can finish, because it has several solutions.
+            let solutions = solutions_up_to_two(subject);
+            if solutions.is_none() {
+                out.flush()?;
+                eprintln!("xcover: interrupted before the puzzle's solutions were counted");
+                return finish(out, Outcome::Interrupted);
+            }
+            let several = solutions == Some(2);
             let empty = solution.values.iter().filter(|&&v| v == 0).count();
+            let why = match solutions {
+                Some(2) => " (the puzzle has more than one solution, so no logic can finish it)",
+                Some(0) => " (the puzzle has no solution)",
+                _ => "",
+            };
             writeln!(
                 out,
-                "logic stalls after {} steps with {empty} cells empty:",
+                "logic stalls after {} steps with {empty} cells empty{why}:",
                 solution.steps.len()
             )?;
             write!(out, "{}", subject.write(&solution.values))?;
             if args.complete {
                 match complete(subject, &solution.values) {
                     Completion::Solved(full, stats) => {
+                        let which = if several {
+                            "with one of its several solutions"
+                        } else {
+                            "with the only solution"
+                        };
                         writeln!(
                             out,
-                            "completed by the exact-cover engine with {} guesses ({} search nodes):",
+                            "completed by the exact-cover engine {which}, in {} guesses ({} \
+                             search nodes):",
                             stats.branches, stats.nodes
                         )?;
                         write!(out, "{}", subject.write(&full))?;
@@ -219,10 +256,10 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
 }
 
 pub fn hint(args: HintArgs) -> io::Result<Outcome> {
-    let (_, puzzles, outcome) = read_reported(&args.file, args.boxes.shape);
+    let (name, puzzles, outcome) = read_reported(&args.file, args.boxes.shape);
     let mut out = stdout();
     for puzzle in &puzzles {
-        let Some((_, subject)) = puzzle else {
+        let Some((line, subject)) = puzzle else {
             writeln!(out, "invalid")?;
             continue;
         };
@@ -232,9 +269,31 @@ pub fn hint(args: HintArgs) -> io::Result<Outcome> {
         } else if position.is_full() {
             writeln!(out, "the grid is already full")?;
         } else {
-            match logic::next_step(&position) {
-                Some(step) => writeln!(out, "{step}")?,
-                None => writeln!(out, "no technique applies: logic stalls here")?,
+            // A step is sound whatever the solutions, but a hint for a puzzle with several
+            // leads nowhere: say so, in the line (where logic stalls) or beside it.
+            let several = match solutions_up_to_two(subject) {
+                Some(count) => count >= 2,
+                None => {
+                    out.flush()?;
+                    eprintln!("xcover: interrupted before the puzzle's solutions were counted");
+                    return finish(out, Outcome::Interrupted);
+                }
+            };
+            match (logic::next_step(&position), several) {
+                (Some(step), false) => writeln!(out, "{step}")?,
+                (Some(step), true) => {
+                    writeln!(out, "{step}")?;
+                    eprintln!(
+                        "{}:{line}: note: this puzzle has more than one solution; logic alone \
+                         cannot finish it",
+                        name
+                    );
+                }
+                (None, false) => writeln!(out, "no technique applies: logic stalls here")?,
+                (None, true) => writeln!(
+                    out,
+                    "no technique applies: the puzzle has more than one solution"
+                )?,
             }
         }
     }
@@ -412,6 +471,9 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
     loop {
         let chunk = input::next_chunk(&items, 1024);
         if chunk.is_empty() {
+            if signals::stopped() {
+                return tally.interrupted();
+            }
             break;
         }
         let judgements = runner.run(&chunk, grid_of, |solver, _, grid| judge(grid, solver));

@@ -23,7 +23,7 @@ use super::progress::Progress;
 use super::{Outcome, finish, grid_json, parse_limit, print_stats, signals, stdout};
 use xcover::dlx::{self, Enumeration, Inference, Monitor, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
-use xcover::sudoku::text::{self, Layout, Puzzle, Reader};
+use xcover::sudoku::text::{self, Layout, Puzzle, Reader, Symbols};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
 
 #[derive(Debug, Subcommand)]
@@ -359,6 +359,10 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
     loop {
         let chunk = input::next_chunk(&items, CHUNK);
         if chunk.is_empty() {
+            if signals::stopped() {
+                bar.finish_and_clear();
+                return interrupted(out, puzzles, started, args.stats, total);
+            }
             break;
         }
         if chunk.len() == CHUNK && bar.is_hidden() && puzzles == 0 {
@@ -552,9 +556,13 @@ fn shape_note(puzzle: &Puzzle, solutions: u128) -> Option<Note> {
     if solutions == 1 {
         return None;
     }
-    puzzle.shape_hint().map(|hint| Note {
+    let hints: Vec<String> = [puzzle.shape_hint(), puzzle.symbols_hint()]
+        .into_iter()
+        .flatten()
+        .collect();
+    (!hints.is_empty()).then(|| Note {
         line: puzzle.line,
-        text: format!("note: {hint}"),
+        text: format!("note: {}", hints.join("; ")),
         warning: false,
     })
 }
@@ -647,7 +655,7 @@ fn first_report(
                 "stats": stats_json(stats),
             }),
         ),
-        (false, Some(solution)) => text::write(solution, layout),
+        (false, Some(solution)) => text::write_in(solution, layout, puzzle.symbols),
         (false, None) => "no solution".to_string(),
     };
     let note = if !finished {
@@ -933,6 +941,9 @@ fn single_puzzle(args: &PuzzleArgs) -> Result<(Arc<str>, Puzzle), String> {
             }
         }
     }
+    if signals::stopped() {
+        return Err("interrupted while reading the input".to_string());
+    }
     match found {
         Some(found) if count == 1 => Ok(found),
         _ => Err(format!(
@@ -1029,7 +1040,7 @@ fn solve_all(
             }
         }
     } else {
-        Box::new(input::stream(args.files.clone(), args.boxes.shape).into_iter())
+        Box::new(input::stream(args.files.clone(), args.boxes.shape))
     };
     let mut encodings: HashMap<BoxShape, Encoding> = HashMap::new();
     let mut out: SharedOut = io::BufWriter::with_capacity(1 << 16, io::stdout());
@@ -1075,7 +1086,8 @@ fn solve_all(
             None => (0, None, Ok(())),
             Some(mut solver) => {
                 let write = |out: &mut SharedOut, options: &[dlx::OptionId], index: u128| {
-                    write_solution(out, &encoding.grid_of(options), index, json, layout)
+                    let grid = encoding.grid_of(options);
+                    write_solution(out, &grid, index, json, (layout, puzzle.symbols))
                 };
                 let (returned, written, result) = enumerate::run_writing(
                     &mut solver,
@@ -1120,6 +1132,10 @@ fn solve_all(
             eprintln!("{file}:{}: {}", note.line, note.text);
         }
     }
+    if signals::stopped() {
+        // Stopped while waiting for the next puzzle of the input.
+        return interrupted(out, puzzles, started, args.stats, total);
+    }
     if args.stats {
         print_stats(puzzles, total, started);
     }
@@ -1133,7 +1149,7 @@ fn write_solution(
     grid: &xcover::sudoku::Grid,
     index: u128,
     json: bool,
-    layout: Layout,
+    (layout, symbols): (Layout, Symbols),
 ) -> io::Result<()> {
     if json {
         let comma = if index > 0 { "," } else { "" };
@@ -1142,7 +1158,7 @@ fn write_solution(
     if index > 0 && is_multiline(layout) {
         writeln!(out)?;
     }
-    write!(out, "{}", text::write(grid, layout))?;
+    write!(out, "{}", text::write_in(grid, layout, symbols))?;
     if !is_multiline(layout) {
         writeln!(out)?;
     }

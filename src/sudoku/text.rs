@@ -64,6 +64,20 @@ pub enum ShapeSource {
     Separators,
 }
 
+/// Which characters a puzzle's symbols were written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symbols {
+    /// `1`-`9` then `A`-`Z`, with `.` or `0` for a blank: the usual way.
+    FromOne,
+    /// A 16x16 written in hexadecimal, `0`-`9` and `A`-`F`, blanks `.`: `0` is the sixteenth
+    /// symbol (held as 16, written back as `0`). Recognised when a character grid of side 16
+    /// holds `0`s, `.`s and letters up to `F` but no `G`; or is full, with sixteen `0`s.
+    Hexadecimal,
+    /// Read as [`Symbols::FromOne`] (`0` blank), but the grid uses `0` with `A`-`F` and never
+    /// `G`, as hexadecimal grids do: [`Puzzle::symbols_hint`] says how to mean hexadecimal.
+    ZerosReadAsBlanks,
+}
+
 /// A puzzle read from text, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -77,6 +91,8 @@ pub struct Puzzle {
     pub layout: Layout,
     /// Where the box shape came from.
     pub shape_source: ShapeSource,
+    /// The characters of the symbols, so that answers are written in them.
+    pub symbols: Symbols,
 }
 
 /// A puzzle that could not be read, or whose clues break the rules: where, and what.
@@ -214,6 +230,16 @@ impl Puzzle {
     /// The line a cell was written on.
     pub fn line_of(&self, cell: Cell) -> usize {
         self.row_lines.get(cell.row).copied().unwrap_or(self.line)
+    }
+
+    /// For a 16x16 whose `0`s were read as blanks although it writes letters up to `F` and
+    /// no `G` (as hexadecimal grids do), a sentence that says so and how to mean `0`-`F`.
+    pub fn symbols_hint(&self) -> Option<String> {
+        (self.symbols == Symbols::ZerosReadAsBlanks).then(|| {
+            "the 0s of this 16x16 were read as blanks (symbols 1-9 and A-G); if its symbols \
+             are 0-F, write its blanks as '.'"
+                .to_string()
+        })
     }
 
     /// When the box shape was assumed and the other orientation exists, a sentence that says
@@ -385,6 +411,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                 return Some(self.line_puzzle(&line, cells));
             }
             self.run_of_lines = None;
+            if let Some(first) = annotated_puzzle(&line.content) {
+                return Some(self.line_puzzle(&line, first));
+            }
             if (4..=MAX_SIZE).contains(&count) {
                 return Some(self.grid_puzzle(line, cells));
             }
@@ -392,13 +421,40 @@ impl<R: BufRead> Iterator for Reader<R> {
                 found: count,
                 spaces: count < 4 && line.content.contains(' '),
             };
-            self.skip_paragraph();
+            // A line too long to be a row is a faulty one-line puzzle: the lines after it are
+            // puzzles of their own, each with its own record. A short one may be the start
+            // of a grid, whose other rows would each give an error.
+            if count < 4 {
+                self.skip_paragraph();
+            }
             return Some(Err(PuzzleError {
                 line: line.number,
                 kind,
             }));
         }
     }
+}
+
+/// The cells of a one-line puzzle followed by an annotation (`<puzzle> 162`, `<puzzle>\t3.2`,
+/// `<puzzle> SE 9.0`), as collections write a count or a rating after each puzzle: the first
+/// word is a whole puzzle, one character per cell, and the rest is not more groups of the
+/// same length (which would make the line a row of a grid written in groups).
+fn annotated_puzzle(content: &str) -> Option<LineCells> {
+    let (first, rest) = content.split_once(char::is_whitespace)?;
+    let length = first.chars().count();
+    let side = square_root(length).filter(|&side| side >= 4)?;
+    if rest
+        .split_whitespace()
+        .all(|word| word.chars().count() == length)
+    {
+        return None;
+    }
+    let cells = LineCells::read(first);
+    let whole = cells.values.len() == length
+        && !cells.numeric
+        && cells.fault.is_none()
+        && cells.values.iter().all(|&v| v as usize <= side);
+    whole.then_some(cells)
 }
 
 /// The cell of a 0-based index into a grid of side `side`.
@@ -508,13 +564,16 @@ impl<R: BufRead> Reader<R> {
         } else {
             Layout::Line
         };
-        let grid = grid_of(shape, &cells.values, |_| line.number)?;
+        let mut values = cells.values;
+        let symbols = read_symbols(side, &mut values, &cells.zero_cells, cells.dots);
+        let grid = grid_of(shape, &values, |_| line.number)?;
         Ok(Puzzle {
             grid,
             line: line.number,
             row_lines: Vec::new(),
             layout,
             shape_source: source,
+            symbols,
         })
     }
 
@@ -531,6 +590,8 @@ impl<R: BufRead> Reader<R> {
             bands: Vec::new(),
             gap_before_next: false,
             comment: None,
+            zero_cells: Vec::new(),
+            dots: false,
         };
         block.add_row(&first, cells);
         while block.row_lines.len() < width {
@@ -601,6 +662,7 @@ impl<R: BufRead> Reader<R> {
             None => None,
         };
         let (shape, source) = self.resolve_shape(width, first_line, comment, separators)?;
+        let symbols = read_symbols(width, &mut block.values, &block.zero_cells, block.dots);
         let grid = grid_of(shape, &block.values, |row| block.row_lines[row])?;
         let layout = if block.numeric {
             Layout::Numbers
@@ -613,6 +675,7 @@ impl<R: BufRead> Reader<R> {
             row_lines: block.row_lines,
             layout,
             shape_source: source,
+            symbols,
         })
     }
 
@@ -662,6 +725,7 @@ impl<R: BufRead> Reader<R> {
                 Layout::Line
             },
             shape_source: source,
+            symbols: Symbols::FromOne,
         })
     }
 
@@ -745,6 +809,25 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
+/// Which characters a grid of side `side` was written with (see [`Symbols`]), `zero_cells`
+/// being the cells written `0` in a character layout and `dots` whether any cell was `.`; for
+/// a hexadecimal grid the `0`s become the sixteenth symbol.
+fn read_symbols(side: usize, values: &mut [u32], zero_cells: &[usize], dots: bool) -> Symbols {
+    let letters = values.iter().any(|&v| v >= 10);
+    if side != 16 || zero_cells.is_empty() || !letters || values.iter().any(|&v| v > 15) {
+        return Symbols::FromOne;
+    }
+    // Without a `.`, the 0s are blanks unless the grid is a full one with sixteen of them.
+    let full = zero_cells.len() == 16 && values.iter().filter(|&&v| v == 0).count() == 16;
+    if !dots && !full {
+        return Symbols::ZerosReadAsBlanks;
+    }
+    for &i in zero_cells {
+        values[i] = 16;
+    }
+    Symbols::Hexadecimal
+}
+
 /// The grid of `values` in reading order, each checked against the side; `line_of_row` names
 /// the line of a row for errors.
 fn grid_of(
@@ -793,6 +876,9 @@ struct Block {
     gap_before_next: bool,
     /// A `# boxes` comment on one of the grid's lines.
     comment: Option<(Result<BoxShape, String>, usize)>,
+    /// Indices of the cells written `0` in a character grid, and whether any was `.`.
+    zero_cells: Vec<usize>,
+    dots: bool,
 }
 
 impl Block {
@@ -822,6 +908,10 @@ impl Block {
             (Marks::Every(a), Marks::Every(b)) if a == b => Marks::Every(a),
             _ => Marks::Irregular,
         };
+        let offset = self.values.len();
+        self.zero_cells
+            .extend(cells.zero_cells.iter().map(|&i| offset + i));
+        self.dots |= cells.dots;
         self.values.extend(cells.values);
         self.row_lines.push(line.number);
     }
@@ -1060,6 +1150,20 @@ impl<R: BufRead> Lines<R> {
                 Some(end) => (end + 1, true),
                 None => (buffer.len(), false),
             };
+            if self.read == 0 && buffer[..taken].contains(&0) {
+                // A NUL byte on the first line: not a text file (an image, an archive,
+                // /dev/zero). One error for the whole input, which is not read further.
+                self.input.consume(taken);
+                self.read = 1;
+                self.ended = true;
+                self.ahead.push_back(Line::faulty(
+                    1,
+                    "not a text file (it holds NUL bytes: binary data, or UTF-16 text); puzzles are \
+                     read from UTF-8 text"
+                        .into(),
+                ));
+                return;
+            }
             let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
             if taken > room {
                 too_long = true;
@@ -1098,6 +1202,19 @@ impl<R: BufRead> Lines<R> {
         }
         let line = match String::from_utf8(bytes) {
             Ok(raw) => Line::new(number, raw),
+            // A first line that is not text is a file that is not text: one error, not one
+            // per line of an image or an archive.
+            Err(e) if number == 1 => {
+                self.ended = true;
+                Line::faulty(
+                    number,
+                    format!(
+                        "not a text file (the first line is not UTF-8: invalid byte at \
+                         column {}); puzzles are read from text",
+                        e.utf8_error().valid_up_to() + 1
+                    ),
+                )
+            }
             Err(e) => Line::faulty(
                 number,
                 format!(
@@ -1150,6 +1267,10 @@ struct LineCells {
     marks: Vec<usize>,
     /// The first character that is not a cell, with its column.
     fault: Option<PuzzleErrorKind>,
+    /// Indices of the cells written `0`, one character per cell (for [`read_symbols`]).
+    zero_cells: Vec<usize>,
+    /// Whether a cell was written `.`.
+    dots: bool,
 }
 
 /// Characters that separate cells: spaces, commas, semicolons, rules and box drawing.
@@ -1234,6 +1355,8 @@ impl LineCells {
             separated: false,
             marks: Vec::new(),
             fault,
+            zero_cells: Vec::new(),
+            dots: false,
         };
         if tokens.len() >= 2 && all_digits && long && !groups {
             cells.numeric = true;
@@ -1254,6 +1377,11 @@ impl LineCells {
                 cells.marks.push(cells.values.len());
             }
             for (offset, c) in token.text.chars().enumerate() {
+                match c {
+                    '0' => cells.zero_cells.push(cells.values.len()),
+                    '.' => cells.dots = true,
+                    _ => {}
+                }
                 let value = match c {
                     '.' | '0' => 0,
                     '1'..='9' => c as u32 - '0' as u32,
@@ -1278,9 +1406,10 @@ impl LineCells {
 }
 
 /// The character for a symbol in the one-character-per-cell layouts.
-fn symbol_char(value: u8) -> char {
+fn symbol_char(value: u8, symbols: Symbols) -> char {
     match value {
         0 => '.',
+        16 if symbols == Symbols::Hexadecimal => '0',
         1..=9 => (b'0' + value) as char,
         _ => (b'A' + value - 10) as char,
     }
@@ -1291,6 +1420,12 @@ fn symbol_char(value: u8) -> char {
 /// comment when the boxes are not the default shape for the side, so that what is written
 /// always reads back as the same puzzle.
 pub fn write(grid: &Grid, layout: Layout) -> String {
+    write_in(grid, layout, Symbols::FromOne)
+}
+
+/// [`write()`] in the symbols a puzzle was read in: a hexadecimal 16x16's answer is written
+/// `0`-`F` in the character layouts (numbers are numbers, 1 to 16, in every case).
+pub fn write_in(grid: &Grid, layout: Layout, symbols: Symbols) -> String {
     let chars = grid.size() <= 35;
     let shape = grid.shape();
     let comment = if BoxShape::for_size(grid.size()) == Some(shape) {
@@ -1300,7 +1435,11 @@ pub fn write(grid: &Grid, layout: Layout) -> String {
     };
     match layout {
         Layout::Line if chars => {
-            let cells: String = grid.cells().iter().map(|&v| symbol_char(v)).collect();
+            let cells: String = grid
+                .cells()
+                .iter()
+                .map(|&v| symbol_char(v, symbols))
+                .collect();
             cells + &comment
         }
         Layout::Line | Layout::NumberLine => {
@@ -1319,7 +1458,7 @@ pub fn write(grid: &Grid, layout: Layout) -> String {
                 String::new()
             };
             let rows = if chars && layout == Layout::Grid {
-                write_rows(grid, " | ", true, |v| symbol_char(v).to_string())
+                write_rows(grid, " | ", true, |v| symbol_char(v, symbols).to_string())
             } else {
                 // Other programs read these rows as plain numbers: the boxes show as wider
                 // gaps and blank lines between bands, which are what this reader goes by.

@@ -160,7 +160,7 @@ const ENDPOINTS: [(&str, Turn, Job); 8] = [
     ("/api/parse", Turn::None, |request, _| work::parse(request)),
     ("/api/solve", Turn::Search, work::solve),
     ("/api/check", Turn::Search, work::check),
-    ("/api/hint", Turn::Search, |request, _| work::hint(request)),
+    ("/api/hint", Turn::Search, work::hint),
     ("/api/explain", Turn::Search, work::explain),
     ("/api/rate", Turn::Search, work::rate),
     ("/api/generate", Turn::Search, work::generate),

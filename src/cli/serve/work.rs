@@ -367,24 +367,50 @@ fn step_json(step: &Step, position: Option<&Position>) -> Value {
     value
 }
 
-/// `hint`: the next logical step, if any.
-pub fn hint(request: &Value) -> Result<Value, ApiError> {
+/// How many solutions `subject` has, counted to two under the request's limits.
+fn solutions_up_to_two(subject: &Subject, limits: &Limits) -> Result<u128, ApiError> {
+    let (count, stopped) = searching(subject, limits, |solver, _| match solver {
+        None => (0, None),
+        Some(solver) => (solver.verdict().count(), solver.stopped()),
+    })?;
+    if stopped.is_some() {
+        return Err(ApiError::stopped(limits));
+    }
+    Ok(count)
+}
+
+/// `hint`: the next logical step, if any, and whether the puzzle has several solutions (a
+/// step is sound whatever the solutions, but logic cannot finish such a puzzle).
+pub fn hint(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let subject = subject_of(request)?;
     let position = subject.position();
+    let mut several = false;
     let (step, message) = if let Some(contradiction) = position.contradiction() {
         (None, format!("contradiction: {contradiction}"))
     } else if position.is_full() {
         (None, "the grid is already full".to_string())
     } else {
-        match logic::next_step(&position) {
-            Some(step) => {
+        several = solutions_up_to_two(&subject, limits)? >= 2;
+        match (logic::next_step(&position), several) {
+            (Some(step), false) => {
                 let message = step.to_string();
                 (Some(step_json(&step, Some(&position))), message)
             }
-            None => (None, "no technique applies: logic stalls here".to_string()),
+            (Some(step), true) => {
+                let message = format!(
+                    "{step} (note: this puzzle has more than one solution; logic alone cannot \
+                     finish it)"
+                );
+                (Some(step_json(&step, Some(&position))), message)
+            }
+            (None, false) => (None, "no technique applies: logic stalls here".to_string()),
+            (None, true) => (
+                None,
+                "no technique applies: the puzzle has more than one solution".to_string(),
+            ),
         }
     };
-    Ok(json!({"board": board(&subject), "step": step, "message": message}))
+    Ok(json!({"board": board(&subject), "step": step, "message": message, "several": several}))
 }
 
 /// `explain`: every logical step, each with the candidates before it (on grids up to 16x16),
@@ -407,13 +433,26 @@ pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         position.apply(&step);
         contradiction = position.contradiction();
     }
+    let stalled = contradiction.is_none() && !position.is_full();
+    // Logic that completes the grid proves it the only one; where it stalls, the engine says
+    // whether that is because the puzzle has several solutions (or none).
+    let solutions = if stalled {
+        Some(solutions_up_to_two(&subject, limits)?)
+    } else {
+        None
+    };
     let outcome = match (&contradiction, position.is_full()) {
         (Some(c), _) => format!("contradiction: {c}: the puzzle has no solution"),
         (None, true) => format!("solved by logic in {} steps", steps.len()),
         (None, false) => format!(
-            "logic stalls after {} steps with {} cells empty",
+            "logic stalls after {} steps with {} cells empty{}",
             steps.len(),
-            position.values().iter().filter(|&&v| v == 0).count()
+            position.values().iter().filter(|&&v| v == 0).count(),
+            match solutions {
+                Some(0) => "; the puzzle has no solution",
+                Some(1) => "",
+                _ => "; the puzzle has more than one solution, so no logic can finish it",
+            }
         ),
     };
     Ok(json!({
@@ -421,6 +460,7 @@ pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         "steps": steps,
         "values": position.values(),
         "solved": contradiction.is_none() && position.is_full(),
+        "several": solutions.is_some_and(|count| count >= 2),
         "message": outcome,
     }))
 }

@@ -1,0 +1,254 @@
+//! Inputs that scripts and careless users really feed the command line, each of which gave a
+//! wrong or misleading answer (issue "under hostile and careless use", findings B, C, D, F):
+//! every puzzle of a file gets exactly one record, hexadecimal 16x16 grids are read as such,
+//! `compare` never makes a solver look faster by dropping the puzzles it could not finish, and
+//! no input makes a signal wait.
+
+use std::io::Write;
+use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
+
+mod common;
+
+use common::{err, out, spawn, xcover};
+
+/// 15,824 solutions.
+const SEVERAL: &str =
+    "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3";
+
+/// A one-line puzzle followed by a count or a rating is read as the puzzle, its annotation
+/// ignored; unreadable lines too long to be rows each get their own record; a binary file is
+/// one error.
+#[test]
+fn every_puzzle_line_gets_one_record() {
+    for separator in [" ", "\t", "  "] {
+        let input: String = ["1", "2", "0", "9.0 SE"]
+            .iter()
+            .map(|note| format!("{SEVERAL}{separator}{note}\n"))
+            .collect();
+        let counted = xcover(&["sudoku", "count", "-"], &input);
+        assert_eq!(out(&counted), "15824\n".repeat(4), "{}", err(&counted));
+        assert!(counted.status.success());
+    }
+    // Five lines of 80 cells: five invalid records, each naming its own line.
+    let short: String = format!("{}\n", &SEVERAL[..80]).repeat(5);
+    let counted = xcover(&["sudoku", "count", "-"], &short);
+    assert_eq!(out(&counted), "invalid\n".repeat(5));
+    for line in 1..=5 {
+        assert!(
+            err(&counted).contains(&format!("<stdin>:{line}: 80 cells")),
+            "{}",
+            err(&counted)
+        );
+    }
+    // A faulty line between good ones keeps the records aligned with the input.
+    let mixed = format!("{SEVERAL}\n{}\n{SEVERAL} 15824\n", &SEVERAL[..80]);
+    let counted = xcover(&["sudoku", "count", "-"], &mixed);
+    assert_eq!(out(&counted), "15824\ninvalid\n15824\n");
+    // A row written in groups as long as a whole 4x4 puzzle (of a 32x32 grid) is not read
+    // as an annotated 4x4.
+    let read = xcover(
+        &["sudoku", "count", "-"],
+        "1............... ................\n",
+    );
+    assert_eq!(out(&read), "invalid\n");
+}
+
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data")]
+fn a_collection_with_counts_after_its_puzzles_is_read_puzzle_by_puzzle() {
+    let counted = xcover(
+        &["sudoku", "count", "../shared/data/multi/small-counts.txt"],
+        "",
+    );
+    // The third puzzle's clues clash: it has no solution, which the file gives as 0.
+    assert_eq!(out(&counted), "162\n2\ninvalid\n");
+}
+
+#[test]
+fn a_binary_file_is_one_error() {
+    let scratch = common::scratch::ScratchDir::new("binary");
+    let path = scratch.join("picture.bin");
+    let bytes: Vec<u8> = (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(&path, &bytes).unwrap();
+    let checked = xcover(&["sudoku", "check", path.to_str().unwrap()], "");
+    assert_eq!(out(&checked), "invalid\n");
+    assert!(
+        err(&checked).contains("not a text file"),
+        "{}",
+        err(&checked)
+    );
+    assert_eq!(checked.status.code(), Some(1));
+}
+
+/// Finding F: `/dev/zero` is refused at once, and an endless line does not make Ctrl-C wait.
+#[test]
+fn endless_input_never_makes_a_signal_wait() {
+    let started = Instant::now();
+    let checked = xcover(&["sudoku", "check", "/dev/zero"], "");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(
+        err(&checked).contains("not a text file"),
+        "{}",
+        err(&checked)
+    );
+
+    let mut child = spawn(&["sudoku", "count", "-"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        let dots = [b'.'; 1 << 16];
+        while stdin.write_all(&dots).is_ok() {}
+    });
+    thread::sleep(Duration::from_millis(1000));
+    let signalled = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        signalled.elapsed() < Duration::from_secs(5),
+        "ended {:?} after the signal",
+        signalled.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130), "{}", err(&output));
+    assert!(err(&output).contains("interrupted"), "{}", err(&output));
+    writer.join().unwrap();
+}
+
+/// Finding C: a 16x16 written `0`-`F` with `.` blanks is read in hexadecimal and answered in
+/// it; one whose `0`s can only be blanks but uses no `G` gets a note when it is not unique.
+#[test]
+fn hexadecimal_16x16_grids_are_read_as_such() {
+    let one_based = include_str!("../data/sudoku/16x16-4x4.txt")
+        .lines()
+        .find(|line| !line.starts_with('#'))
+        .unwrap();
+    let hex: String = one_based.replace('G', "0");
+    let counted = xcover(&["sudoku", "count", "-"], &format!("{hex}\n"));
+    assert_eq!(out(&counted), "1\n", "{}", err(&counted));
+    let solved = xcover(&["sudoku", "solve", "-"], &format!("{hex}\n"));
+    let answer = out(&solved);
+    let answer = answer.trim_end();
+    assert!(!answer.contains('G') && answer.contains('0'), "{answer}");
+    // The same answer as the 1-G puzzle's, written in hexadecimal.
+    let reference = xcover(&["sudoku", "solve", "-"], &format!("{one_based}\n"));
+    assert_eq!(out(&reference).trim_end().replace('G', "0"), answer);
+    // In the grid layout too.
+    let rows: String = hex
+        .as_bytes()
+        .chunks(16)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    let counted = xcover(&["sudoku", "count", "-"], &rows);
+    assert_eq!(out(&counted), "1\n", "{}", err(&counted));
+
+    // 0s and no dots: read as blanks, which a puzzle with several solutions notes.
+    let open = hex.replace('.', "0");
+    let open = format!("{}{}\n", &"0".repeat(40), &open[40..]);
+    let counted = xcover(&["sudoku", "count", "--limit", "5", "-"], &open);
+    assert!(
+        err(&counted).contains("the 0s of this 16x16 were read as blanks"),
+        "{}",
+        err(&counted)
+    );
+}
+
+/// Finding D: a solver that times out is not reported faster than one that finishes.
+#[test]
+fn compare_counts_timed_out_puzzles_as_lower_bounds() {
+    // Hard for plain backtracking, easy for dancing links.
+    let hard = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+    let input = format!("{hard}\n{}\n", include_str!("../data/sudoku/post001.txt"));
+    let output = xcover(
+        &[
+            "sudoku",
+            "compare",
+            "--timeout-ms",
+            "40",
+            "--solvers",
+            "dlx,naive",
+            "--format",
+            "json",
+            "-",
+        ],
+        &input,
+    );
+    assert!(output.status.success(), "{}", err(&output));
+    let report: serde_json::Value = serde_json::from_str(&out(&output)).unwrap();
+    let naive = &report["solvers"][1];
+    assert!(naive["timed_out"].as_u64().unwrap() >= 1, "{naive}");
+    assert!(
+        naive["mean_us"].as_f64().unwrap() >= 40_000.0 / 4.0,
+        "{naive}"
+    );
+    assert_eq!(naive["vs_dlx_bound"], "at least");
+    assert!(naive["vs_dlx"].as_f64().unwrap() > 1.0, "{naive}");
+    assert!(
+        naive["lower_bounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v == "max_us"),
+        "{naive}"
+    );
+    let table = xcover(
+        &[
+            "sudoku",
+            "compare",
+            "--timeout-ms",
+            "40",
+            "--solvers",
+            "dlx,naive",
+            "-",
+        ],
+        &input,
+    );
+    let text = out(&table);
+    assert!(
+        text.contains(">=") && text.contains("lower bounds"),
+        "{text}"
+    );
+}
+
+/// Finding E: `explain` and `hint` say when a puzzle has several solutions, and
+/// `explain --complete` says that the grid it fills in is one of them.
+#[test]
+fn explain_and_hint_say_when_a_puzzle_has_several_solutions() {
+    let explained = xcover(
+        &["sudoku", "explain", "--complete", "-"],
+        "1...............\n",
+    );
+    let text = out(&explained);
+    assert!(
+        text.contains(
+            "logic stalls after 0 steps with 15 cells empty (the puzzle has more than one solution"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("with one of its several solutions"), "{text}");
+    let hint = xcover(&["sudoku", "hint", "-"], "1...............\n");
+    assert_eq!(
+        out(&hint),
+        "no technique applies: the puzzle has more than one solution\n"
+    );
+    // A step that logic can take is still given, with a note.
+    let hint = xcover(&["sudoku", "hint", "-"], &format!("{SEVERAL}\n"));
+    assert_eq!(out(&hint).lines().count(), 1, "{}", out(&hint));
+    assert!(
+        err(&hint).contains("more than one solution"),
+        "{}",
+        err(&hint)
+    );
+    // A unique puzzle that logic cannot finish (Arto Inkala's) says nothing of the kind.
+    let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let explained = xcover(
+        &["sudoku", "explain", "--complete", "-"],
+        &format!("{hard}\n"),
+    );
+    let text = out(&explained);
+    assert!(!text.contains("more than one solution"), "{text}");
+    assert!(text.contains("with the only solution"), "{text}");
+}
