@@ -351,6 +351,71 @@ fn a_killer_is_drawn_with_its_cages_and_explained() {
     );
 }
 
+/// Clicks `button` and waits until the message starts with `start`; returns the message.
+fn press(browser: &Browser, button: &str, start: &str) -> String {
+    browser.run("document.getElementById('message').textContent = ''");
+    browser.click(button);
+    browser.wait_for(
+        &format!("return document.getElementById('message').textContent.startsWith({start:?})"),
+        20,
+    );
+    message(browser)
+}
+
+/// Solve and Check show solutions without making them clues, and a player's own entries are
+/// not clues either: after Solve, Count still counts the puzzle's solutions (it counted 1,
+/// Check said "unique", Rate "easy, score 0", Explain "solved by logic in 0 steps").
+#[test]
+#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+fn solutions_shown_and_players_entries_never_become_clues() {
+    let several =
+        "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3";
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    paste(&browser, several);
+    let clues = values(&browser, "board");
+    press(&browser, "#count", "15824 solutions");
+    press(&browser, "#solve", "solved: one of several");
+    assert!(values(&browser, "board").iter().all(|&v| v != 0));
+    press(&browser, "#count", "15824 solutions");
+    press(&browser, "#check", "multiple");
+    press(&browser, "#count", "15824 solutions");
+    assert_eq!(press(&browser, "#rate", "multiple"), "multiple");
+    let explained = press(&browser, "#explain", "logic stalls");
+    assert!(explained.contains("more than one solution"), "{explained}");
+    // Reset gives the clues back.
+    press(&browser, "#reset", "back to the clues");
+    assert_eq!(values(&browser, "board"), clues);
+
+    // A player's wrong entry in a unique puzzle: not a clue, and marked after Solve.
+    paste(&browser, POST003);
+    assert_eq!(
+        browser.run("return document.getElementById('typing').value"),
+        json!("entries")
+    );
+    let givens = values(&browser, "board");
+    let solution = post(&server.address, "/api/solve", &json!({"puzzle": POST003})).json();
+    let empty = givens.iter().position(|&v| v == 0).unwrap();
+    let right = solution["solution"][empty].as_u64().unwrap() as u32;
+    let wrong = if right == 1 { 2 } else { 1 };
+    browser.type_into(
+        &format!("#board .cell:nth-child({}) input", empty + 1),
+        &wrong.to_string(),
+    );
+    press(&browser, "#check", "unique");
+    let solved = press(&browser, "#solve", "solved: the solution is unique");
+    let cell = format!("r{}c{}", empty / 9 + 1, empty % 9 + 1);
+    assert!(
+        solved.contains("1 of your entries differ") && solved.contains(&cell),
+        "{solved}"
+    );
+    let marked = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell.error')).map(c => 'r' + c.dataset.row + 'c' + c.dataset.col)",
+    );
+    assert_eq!(marked, json!([cell]));
+}
+
 #[test]
 fn ci_runs_the_browser_tests() {
     let installed = cfg!(browser);

@@ -429,3 +429,71 @@ fn hint_and_explain_say_when_a_puzzle_has_several_solutions() {
             .starts_with("solved by logic")
     );
 }
+
+/// Generate's fields are checked: a huge side is refused at once (the search for its box
+/// shape overflowed and spun for ever), and a mistyped field is an error, never a 9x9.
+#[test]
+fn generate_refuses_bad_fields_at_once() {
+    let server = Server::start(&[]);
+    let started = std::time::Instant::now();
+    for body in [
+        json!({"size": 18446744073709551615u64}),
+        json!({"size": 9223372036854775807u64}),
+        json!({"size": -1}),
+        json!({"size": "16"}),
+        json!({"size": 1e30}),
+        json!({"size": 3}),
+        json!({"difficulty": 5}),
+        json!({"symmetry": 7}),
+        json!({"seed": "abc"}),
+        json!({"seed": -4}),
+        json!({"minimal": "no"}),
+        json!({"sise": 9}),
+    ] {
+        let answer = post(&server.address, "/api/generate", &body);
+        assert_eq!(answer.status, 400, "{body}: {}", answer.body);
+        assert!(answer.json()["error"].is_string(), "{}", answer.body);
+    }
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // A seed above 2^53 round-trips as a string, which JavaScript does not round.
+    let seed = "18446744073709551557";
+    let made = post(
+        &server.address,
+        "/api/generate",
+        &json!({"box": "2x2", "seed": seed}),
+    )
+    .json();
+    assert_eq!(made["seed_text"], seed);
+    let again = post(
+        &server.address,
+        "/api/generate",
+        &json!({"box": "2x2", "seed": seed}),
+    )
+    .json();
+    assert_eq!(made["puzzle"], again["puzzle"]);
+}
+
+/// A count's limit is a whole number of at least 1; anything else was taken as no limit (or,
+/// for 0, answered 0 solutions).
+#[test]
+fn a_bad_count_limit_is_an_error() {
+    let server = Server::start(&[]);
+    for limit in [json!(-1), json!("5"), json!(1.5), json!(0)] {
+        let answer = post(
+            &server.address,
+            "/api/count",
+            &json!({"puzzle": POST003, "limit": limit}),
+        );
+        assert_eq!(answer.status, 400, "{limit}: {}", answer.body);
+        let listed = post(
+            &server.address,
+            "/api/cover/solutions",
+            &json!({"problem": "A\nA\n", "limit": limit}),
+        );
+        assert_eq!(listed.status, 400, "{limit}: {}", listed.body);
+    }
+}

@@ -328,7 +328,10 @@ async fn count(
     };
     // Read once, before streaming: a request that cannot be read is answered at once, with
     // its status.
-    let limit = request["limit"].as_u64().map(u128::from);
+    let limit = match work::limit_of(&request) {
+        Ok(limit) => limit.map(u128::from),
+        Err(error) => return error_response(&error),
+    };
     let counted = match tokio::task::spawn_blocking(move || work::counted(&request)).await {
         Ok(Ok(counted)) => counted,
         Ok(Err(error)) => return error_response(&error),

@@ -151,6 +151,31 @@ fn cells_named(message: &str) -> Vec<(usize, usize)> {
     cells
 }
 
+/// At most the first 60 characters of a piece of the request, for an error message: an
+/// answer never echoes a large request back.
+fn clipped(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// The request's `limit`: absent (`None`), or a whole number of at least 1 (a count up to 0
+/// solutions would answer 0 for any puzzle); anything else is an error, never no limit.
+pub fn limit_of(request: &Value) -> Result<Option<u64>, ApiError> {
+    match &request["limit"] {
+        Value::Null => Ok(None),
+        limit => match limit.as_u64() {
+            Some(limit) if limit >= 1 => Ok(Some(limit)),
+            _ => Err(ApiError::bad(format!(
+                "\"limit\" must be a whole number of at least 1, not {}",
+                clipped(&limit.to_string())
+            ))),
+        },
+    }
+}
+
 fn field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ApiError> {
     request[name]
         .as_str()
@@ -504,20 +529,50 @@ pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
 /// `generate`: a new puzzle of a shape (`box`, or `size` for the most square one), with a
 /// difficulty and symmetry if asked, from a seed if given.
 pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
-    let shape = match (request["box"].as_str(), request["size"].as_u64()) {
-        (Some(text), _) if !text.is_empty() => text
+    // Every field is checked for its type and range: a misspelt or mistyped one is an error,
+    // never silently a default 9x9.
+    let known = ["box", "size", "difficulty", "symmetry", "seed", "minimal"];
+    if let Some(fields) = request.as_object()
+        && let Some(unknown) = fields.keys().find(|k| !known.contains(&k.as_str()))
+    {
+        return Err(ApiError::bad(format!(
+            "unknown field \"{}\": generate takes {}",
+            clipped(unknown),
+            known.join(", ")
+        )));
+    }
+    let text_field = |name: &str| -> Result<Option<&str>, ApiError> {
+        match &request[name] {
+            Value::Null => Ok(None),
+            Value::String(text) if text.is_empty() => Ok(None),
+            Value::String(text) => Ok(Some(text)),
+            other => Err(ApiError::bad(format!(
+                "\"{name}\" must be a string, not {}",
+                clipped(&other.to_string())
+            ))),
+        }
+    };
+    let shape = match (text_field("box")?, &request["size"]) {
+        (Some(text), _) => text
             .parse::<BoxShape>()
             .map_err(|error| ApiError::bad(format!("box: {error}")))?,
-        (_, size) => {
-            let size = size.unwrap_or(9) as usize;
-            BoxShape::for_size(size)
-                .ok_or_else(|| ApiError::bad(format!("no box shape fits a side of {size}")))?
+        (None, Value::Null) => BoxShape::new(3, 3).expect("3x3"),
+        (None, size) => {
+            let side = size.as_u64().filter(|side| (4..=25).contains(side));
+            let side = side.ok_or_else(|| {
+                ApiError::bad(format!(
+                    "\"size\" must be a whole number from 4 to 25, not {}",
+                    clipped(&size.to_string())
+                ))
+            })?;
+            BoxShape::for_size(side as usize)
+                .ok_or_else(|| ApiError::bad(format!("no box shape fits a side of {side}")))?
         }
     };
     if shape.size() > 25 {
         return Err(ApiError::bad("the page generates grids up to 25x25"));
     }
-    let difficulty = match request["difficulty"].as_str().filter(|s| !s.is_empty()) {
+    let difficulty = match text_field("difficulty")? {
         None | Some("any") => None,
         Some(name) => Some(
             Level::ALL
@@ -525,20 +580,42 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
                 .find(|level| level.name() == name && *level != Level::NeedsSearch)
                 .ok_or_else(|| {
                     ApiError::bad(format!(
-                        "unknown difficulty '{name}': easy, medium, hard or expert"
+                        "unknown difficulty '{}': easy, medium, hard or expert",
+                        clipped(name)
                     ))
                 })?,
         ),
     };
-    let symmetry = match request["symmetry"].as_str().filter(|s| !s.is_empty()) {
+    let symmetry = match text_field("symmetry")? {
         None => Symmetry::None,
         Some(name) => name.parse::<Symmetry>().map_err(ApiError::bad)?,
     };
-    let seed = request["seed"].as_u64().unwrap_or_else(|| {
-        std::time::SystemTime::now()
+    // A seed is a whole number from 0 to 2^64 - 1, as a number or (since JavaScript rounds
+    // numbers above 2^53) as a string of digits; the answer gives it both ways.
+    let seed = match &request["seed"] {
+        Value::Null => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+            .map_or(0, |d| d.as_nanos() as u64),
+        Value::String(text) if text.bytes().all(|b| b.is_ascii_digit()) => text
+            .parse::<u64>()
+            .map_err(|_| ApiError::bad(format!("\"seed\" {} is above 2^64 - 1", clipped(text))))?,
+        seed => seed.as_u64().ok_or_else(|| {
+            ApiError::bad(format!(
+                "\"seed\" must be a whole number from 0 to 2^64 - 1, not {}",
+                clipped(&seed.to_string())
+            ))
+        })?,
+    };
+    let minimal = match &request["minimal"] {
+        Value::Null => true,
+        Value::Bool(minimal) => *minimal,
+        other => {
+            return Err(ApiError::bad(format!(
+                "\"minimal\" must be true or false, not {}",
+                clipped(&other.to_string())
+            )));
+        }
+    };
     let encoding = Encoding::new(shape);
     let mut generator = Generator::new(&encoding);
     // The generator polls a flag only: a watchdog sets it at the deadline.
@@ -546,7 +623,7 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let request = Request {
         shape,
         symmetry,
-        minimal: difficulty.is_some() || request["minimal"].as_bool().unwrap_or(true),
+        minimal: difficulty.is_some() || minimal,
         difficulty,
         seed,
     };
@@ -562,6 +639,7 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         "puzzle": text::write(&made.puzzle, text::Layout::Line).trim_end(),
         "solution": made.solution.cells(),
         "seed": seed,
+        "seed_text": seed.to_string(),
         "level": made.rating.map(|r| r.level.name()),
     }))
 }
@@ -580,7 +658,7 @@ fn matrix_of(request: &Value) -> Result<Matrix, ApiError> {
 /// each as its option lines.
 pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let matrix = matrix_of(request)?;
-    let wanted = (request["limit"].as_u64().unwrap_or(10) as usize).clamp(1, MAX_LISTED);
+    let wanted = (limit_of(request)?.unwrap_or(10) as usize).min(MAX_LISTED);
     let mut solver = matrix.solver();
     limits.arm(&mut solver);
     let problem = matrix.problem();

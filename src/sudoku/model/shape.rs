@@ -34,6 +34,11 @@ impl BoxShape {
     /// The default boxes for a side `size`: the most square shape with at least as many
     /// columns as rows (9: 3x3, 6: 2x3, 12: 3x4, 7: 1x7).
     pub fn for_size(size: usize) -> Option<BoxShape> {
+        // Checked first: the search below is over the side, and r * r overflows for a side
+        // near usize::MAX (a request could make it spin for ever).
+        if size == 0 || size > MAX_SIZE {
+            return None;
+        }
         let rows = (1..=size)
             .take_while(|r| r * r <= size)
             .filter(|&r| size.is_multiple_of(r))
@@ -92,6 +97,17 @@ impl FromStr for BoxShape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sides_out_of_range_have_no_shape_at_once() {
+        for size in [0, MAX_SIZE + 1, usize::MAX, usize::MAX / 2, 1 << 40] {
+            assert_eq!(BoxShape::for_size(size), None, "{size}");
+        }
+        assert_eq!(
+            BoxShape::for_size(MAX_SIZE).map(BoxShape::size),
+            Some(MAX_SIZE)
+        );
+    }
 
     #[test]
     fn default_shapes_are_the_most_square_with_more_columns() {
