@@ -54,7 +54,7 @@ fn main() {
             let body = serde_json::json!({"puzzle": "......\n".repeat(6)}).to_string();
             let mut stream = TcpStream::connect(&address).unwrap();
             let head = format!(
-                "POST /api/count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                "POST /api/count HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
                  Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 body.len()
             );

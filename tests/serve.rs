@@ -497,3 +497,96 @@ fn a_bad_count_limit_is_an_error() {
         assert_eq!(listed.status, 400, "{limit}: {}", listed.body);
     }
 }
+
+/// Another site's page cannot use the API: a form or `text/plain` POST (sent by browsers
+/// without asking first) gets 415, a foreign `Origin` 403, a `Host` that is not this server
+/// (DNS rebinding) 421; the page cannot be framed; errors of the HTTP layer have JSON bodies.
+#[test]
+fn other_sites_cannot_drive_the_server() {
+    let server = Server::start(&[]);
+    let address = &server.address;
+    let port = address.rsplit_once(':').unwrap().1;
+    let body = json!({"puzzle": POST003}).to_string();
+    let send = |host: &str, extra: &str, method: &str, path: &str| {
+        http::raw(
+            address,
+            &format!(
+                "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\nConnection: close",
+                body.len()
+            ),
+            body.as_bytes(),
+        )
+    };
+    let own = format!("127.0.0.1:{port}");
+    let json_type = "Content-Type: application/json\r\n";
+    for kind in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let answer = send(
+            &own,
+            &format!("Content-Type: {kind}\r\n"),
+            "POST",
+            "/api/solve",
+        );
+        assert_eq!(answer.status, 415, "{kind}: {}", answer.body);
+        assert!(answer.json()["error"].is_string());
+    }
+    let no_type = send(&own, "", "POST", "/api/count");
+    assert_eq!(no_type.status, 415, "{}", no_type.body);
+    let foreign = send(
+        &own,
+        &format!("{json_type}Origin: http://evil.example\r\n"),
+        "POST",
+        "/api/solve",
+    );
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
+    let rebound = send(
+        &format!("evil.example:{port}"),
+        json_type,
+        "POST",
+        "/api/solve",
+    );
+    assert_eq!(rebound.status, 421, "{}", rebound.body);
+    let wrong_port = send("127.0.0.1:1", json_type, "GET", "/");
+    assert_eq!(wrong_port.status, 421);
+    // This server's own names, and its own page's origin, are served.
+    for host in [own.clone(), format!("localhost:{port}")] {
+        let answer = send(
+            &host,
+            &format!("{json_type}Origin: http://{host}\r\n"),
+            "POST",
+            "/api/solve",
+        );
+        assert_eq!(answer.status, 200, "{host}: {}", answer.body);
+    }
+    let page = send(&own, "", "GET", "/");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("x-frame-options"), Some("DENY"));
+    assert!(
+        page.header("content-security-policy")
+            .unwrap()
+            .contains("frame-ancestors 'none'")
+    );
+    // An error from the routing layer (a GET on a POST endpoint) is JSON too.
+    let wrong_method = send(&own, "", "GET", "/api/solve");
+    assert_eq!(wrong_method.status, 405);
+    assert!(
+        wrong_method.json()["error"].is_string(),
+        "{}",
+        wrong_method.body
+    );
+}
+
+/// Binding an address that other machines reach needs --allow-remote.
+#[test]
+fn a_non_loopback_address_needs_allow_remote() {
+    let refused = xcover(&["serve", "--host", "0.0.0.0", "--port", "0"], "");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        common::err(&refused).contains("--allow-remote"),
+        "{}",
+        common::err(&refused)
+    );
+}

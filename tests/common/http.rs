@@ -46,6 +46,20 @@ pub fn request(address: &str, method: &str, path: &str, body: &[u8]) -> Answer {
     parse(&read_answer(&mut stream))
 }
 
+/// Sends a request whose head (request line and headers, without the blank line that ends
+/// them) is given whole, then `body`, and reads the answer.
+pub fn raw(address: &str, head: &str, body: &[u8]) -> Answer {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    stream
+        .write_all(format!("{head}\r\n\r\n").as_bytes())
+        .unwrap();
+    let _ = stream.write_all(body);
+    parse(&read_answer(&mut stream))
+}
+
 /// Reads one answer: to the end of its body by its length, or of its last chunk, or of the
 /// connection when it gives neither (a server may keep the connection open after it).
 fn read_answer(stream: &mut TcpStream) -> Vec<u8> {

@@ -11,6 +11,13 @@
 //!
 //! Counts stream their progress as lines of JSON, so the page can show a long count as it runs
 //! and cancel it by closing the request.
+//!
+//! Any web page the user visits can send requests to a server on this machine, so the API is
+//! closed to other sites ([`guard`]): API requests must be `application/json` (which a page
+//! of another origin cannot send without the browser asking first, and this server never
+//! allows), the `Host` header must name this server (a DNS-rebinding page names its own), an
+//! `Origin` other than the server's own is refused, and the page cannot be framed. Every
+//! error, the HTTP layer's included, has a JSON body.
 
 mod work;
 
@@ -22,8 +29,9 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use clap::Args;
@@ -77,9 +85,14 @@ pub struct ServeArgs {
     /// The port to listen on (0: any free port, printed at start).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on; the default keeps the server to this machine.
-    #[arg(long, default_value = "127.0.0.1")]
+    /// The address to listen on (an IP address, or `localhost`); the default keeps the
+    /// server to this machine. Another machine's reach needs --allow-remote as well.
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
     host: IpAddr,
+    /// Let --host be an address that other machines can reach. The server has no
+    /// authentication: anyone who can reach it can run searches on this machine.
+    #[arg(long)]
+    allow_remote: bool,
     /// Open the page in the desktop's browser once the server listens.
     #[arg(long)]
     open: bool,
@@ -93,6 +106,18 @@ pub struct ServeArgs {
     /// Searches run at once; more wait for a turn (default: the number of cores, at least 2).
     #[arg(long, value_name = "N")]
     max_searches: Option<usize>,
+}
+
+fn parse_host(text: &str) -> Result<IpAddr, String> {
+    if text.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::from([127, 0, 0, 1]));
+    }
+    text.trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<IpAddr>()
+        .map_err(|_| {
+            format!("'{text}' is not an IP address (such as 127.0.0.1 or ::1) or localhost")
+        })
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -109,6 +134,10 @@ struct Server {
     turns: Arc<Semaphore>,
     time_limit: Duration,
     count_time_limit: Duration,
+    /// The names a `Host` header may give for this server (without the port).
+    hosts: Vec<String>,
+    /// The port it listens on, set once it listens.
+    port: std::sync::OnceLock<u16>,
 }
 
 pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
@@ -116,10 +145,32 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
         .max_searches
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
         .clamp(1, 256);
+    if !args.host.is_loopback() && !args.allow_remote {
+        eprintln!(
+            "xcover: serve: --host {} can be reached from other machines, and the server has no \
+             authentication; add --allow-remote to mean it",
+            args.host
+        );
+        return Ok(Outcome::InvalidInput);
+    }
+    if !args.host.is_loopback() {
+        eprintln!(
+            "xcover serve: warning: listening on {}, which other machines can reach; anyone \
+             who can reach it can run searches here",
+            args.host
+        );
+    }
+    let mut hosts: Vec<String> = ["127.0.0.1", "localhost", "[::1]"].map(String::from).into();
+    hosts.push(match args.host {
+        IpAddr::V6(v6) => format!("[{v6}]"),
+        v4 => v4.to_string(),
+    });
     let server = Arc::new(Server {
         turns: Arc::new(Semaphore::new(turns)),
         time_limit: Duration::from_secs_f64(args.time_limit),
         count_time_limit: Duration::from_secs_f64(args.count_time_limit),
+        hosts,
+        port: std::sync::OnceLock::new(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -134,6 +185,7 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
                 return Ok(Outcome::InvalidInput);
             }
         };
+        let _ = server.port.set(listener.local_addr()?.port());
         let url = format!("http://{}/", listener.local_addr()?);
         // The first line of output, for scripts (and tests) that start the server on port 0.
         println!("xcover serve: listening on {url}");
@@ -178,7 +230,104 @@ fn router(server: Arc<Server>) -> Router {
     router
         .fallback(|| async { error_response(&not_found()) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(Arc::clone(&server), guard))
         .with_state(server)
+}
+
+/// The cross-site policy (see the module's documentation), and JSON bodies for the errors
+/// that the routing layer answers with an empty body (405 and the like).
+async fn guard(State(server): State<Arc<Server>>, request: Request, next: Next) -> Response {
+    let refused = |status: u16, message: String| {
+        let mut response = error_response(&ApiError {
+            status,
+            ..ApiError::bad(message)
+        });
+        harden(&mut response);
+        response
+    };
+    let port = server.port.get().copied().unwrap_or(0);
+    let headers = request.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let named = host
+        .rsplit_once(':')
+        .filter(|(_, p)| p.parse::<u16>().is_ok_and(|p| p == port))
+        .is_some_and(|(name, _)| server.hosts.iter().any(|h| h.eq_ignore_ascii_case(name)));
+    if !named {
+        return refused(
+            421,
+            format!(
+                "this server answers requests for {} with port {port}, not for the host '{}'",
+                server.hosts.join(", "),
+                host.chars().take(60).collect::<String>()
+            ),
+        );
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let own = format!("http://{host}");
+        if origin.to_str().ok() != Some(own.as_str()) {
+            return refused(
+                403,
+                "requests from other sites' pages are refused: only this server's own page may \
+                 call its API"
+                    .to_string(),
+            );
+        }
+    }
+    if request.method() == Method::POST && request.uri().path().starts_with("/api/") {
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.split(';').next())
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return refused(
+                415,
+                "API requests must be sent with 'Content-Type: application/json' (with curl: \
+                 -H 'Content-Type: application/json')"
+                    .to_string(),
+            );
+        }
+    }
+    let mut response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
+    if (status.is_client_error() || status.is_server_error()) && !is_json {
+        response = error_response(&ApiError {
+            status: status.as_u16(),
+            ..ApiError::bad(format!(
+                "{} {}",
+                status.as_u16(),
+                status.canonical_reason().unwrap_or("error")
+            ))
+        });
+    }
+    harden(&mut response);
+    response
+}
+
+/// Headers that keep the page from being framed by another site, and answers from being
+/// read as anything but what they say.
+fn harden(response: &mut Response) {
+    let headers = response.headers_mut();
+    headers.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; \
+             connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; \
+             form-action 'none'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
 }
 
 fn not_found() -> ApiError {
