@@ -590,3 +590,63 @@ fn a_non_loopback_address_needs_allow_remote() {
         common::err(&refused)
     );
 }
+
+/// A killer cage too large to encode is refused before its options are built (a 45-sum cage
+/// over a 9x9 row took 23.5 s past a 10 s limit and 750 MB; a 16-cell cage of a 16x16,
+/// 1.5 GB before its 400).
+#[test]
+fn huge_killer_cages_are_refused_before_they_are_built() {
+    let server = Server::start(&[]);
+    let killer = |n: usize, boxes: &str, cells: usize, sum: usize| {
+        let cage: Vec<String> = (1..=cells).map(|c| format!("r1c{c}")).collect();
+        format!(
+            "puzzle: big\nsize: {n}\nbox: {boxes}\nrules: rows columns boxes cages\ngrid:\n{}cages: 1\n{sum} {}\nend\n",
+            format!("{}\n", ".".repeat(n)).repeat(n),
+            cage.join(" ")
+        )
+    };
+    for (n, boxes) in [(9, "3x3"), (16, "4x4"), (25, "5x5")] {
+        let started = std::time::Instant::now();
+        let answer = post(
+            &server.address,
+            "/api/solve",
+            &json!({"puzzle": killer(n, boxes, n, n * (n + 1) / 2)}),
+        );
+        assert_eq!(answer.status, 400, "{n}: {}", answer.body);
+        assert!(
+            answer.json()["error"]
+                .as_str()
+                .unwrap()
+                .contains("too many ways"),
+            "{}",
+            answer.body
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    }
+}
+
+/// A listing's answer is bounded: solutions that each repeat one long option stop at the
+/// size limit, marked truncated (a 1.1 MB request answered 549 MB).
+#[test]
+fn a_listing_of_long_solutions_is_truncated() {
+    let server = Server::start(&[]);
+    let names: Vec<String> = (0..50_000).map(|i| format!("X{i}")).collect();
+    let problem = format!(
+        "A {}\n{}\n{}",
+        names.join(" "),
+        names.join(" "),
+        "A\n".repeat(1000)
+    );
+    let answer = post(
+        &server.address,
+        "/api/cover/solutions",
+        &json!({"problem": problem, "limit": 1000}),
+    );
+    assert_eq!(answer.status, 200);
+    assert!(answer.body.len() < 10 << 20, "{} bytes", answer.body.len());
+    let listed = answer.json();
+    assert_eq!(listed["truncated"], true);
+    assert_eq!(listed["more"], true);
+    let solutions = listed["solutions"].as_array().unwrap();
+    assert!(!solutions.is_empty() && solutions.len() < 1000);
+}

@@ -62,6 +62,17 @@ impl Subject {
         arm: impl FnOnce(&mut Solver<'_>),
         work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[OptionId]) -> Vec<u8>) -> T,
     ) -> Result<T, String> {
+        self.with_solver_until(&|| false, arm, work)
+    }
+
+    /// [`Subject::with_solver`], whose building of a variant's encoding (large cages take
+    /// seconds) stops as soon as `stop` says so, with an error.
+    pub fn with_solver_until<T>(
+        &self,
+        stop: &dyn Fn() -> bool,
+        arm: impl FnOnce(&mut Solver<'_>),
+        work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[OptionId]) -> Vec<u8>) -> T,
+    ) -> Result<T, String> {
         match self {
             Subject::Grid(grid) => {
                 let encoding = Encoding::new(grid.shape());
@@ -73,7 +84,8 @@ impl Subject {
                 Ok(work(solver.as_mut(), &decode))
             }
             Subject::Variant(puzzle) => {
-                let encoding = VariantEncoding::new(puzzle).map_err(|e| e.to_string())?;
+                let encoding =
+                    VariantEncoding::new_until(puzzle, stop).map_err(|e| e.to_string())?;
                 let mut solver = encoding.solver(puzzle);
                 if let Some(solver) = solver.as_mut() {
                     arm(solver);

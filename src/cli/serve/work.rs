@@ -30,6 +30,9 @@ const MAX_SIDE_WITH_CANDIDATES: usize = 16;
 /// The most solutions `cover/solutions` lists.
 const MAX_LISTED: usize = 1000;
 
+/// The most solution text one listing answers, in bytes (options written out).
+const MAX_ANSWER_BYTES: usize = 8 << 20;
+
 /// When and how a search must stop.
 #[derive(Clone)]
 pub struct Limits {
@@ -297,9 +300,16 @@ fn searching<T>(
     limits: &Limits,
     work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[dlx::OptionId]) -> Vec<u8>) -> T,
 ) -> Result<T, ApiError> {
-    subject
-        .with_solver(|solver| limits.arm(solver), work)
-        .map_err(ApiError::bad)
+    let stop = || {
+        limits.cancel.load(std::sync::atomic::Ordering::Relaxed) || Instant::now() > limits.deadline
+    };
+    let result = subject.with_solver_until(&stop, |solver| limits.arm(solver), work);
+    if stop() {
+        // Stopped while the encoding was built, or while searching: the time limit (or the
+        // client went away).
+        return result.map_err(|_| ApiError::stopped(limits));
+    }
+    result.map_err(ApiError::bad)
 }
 
 /// `parse`: the board as read.
@@ -664,6 +674,10 @@ pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiErr
     let problem = matrix.problem();
     let mut solutions = Vec::new();
     let mut more = false;
+    // The answer's size is bounded, whatever the problem: one long option in every solution
+    // made a 1.1 MB request answer 549 MB.
+    let mut bytes = 0usize;
+    let mut truncated = false;
     {
         let mut search = solver.search();
         while let Some(solution) = search.next_solution() {
@@ -671,14 +685,27 @@ pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiErr
                 more = true;
                 break;
             }
-            let lines: Vec<String> = solution
-                .options()
-                .map(|option| {
-                    let mut line = Vec::new();
-                    let _ = format::write_option(problem, option, &mut line);
-                    String::from_utf8_lossy(&line).into_owned()
-                })
-                .collect();
+            let mut lines = Vec::new();
+            let mut size = 0;
+            for option in solution.options() {
+                let mut line = Vec::new();
+                let _ = format::write_option(problem, option, &mut line);
+                size += line.len() + 4;
+                lines.push(String::from_utf8_lossy(&line).into_owned());
+            }
+            if bytes + size > MAX_ANSWER_BYTES && !solutions.is_empty() {
+                truncated = true;
+                more = true;
+                break;
+            }
+            bytes += size;
+            if bytes > MAX_ANSWER_BYTES {
+                return Err(ApiError::bad(format!(
+                    "one solution alone is longer than {} MiB written out; count the \
+                     solutions instead, or use the command line",
+                    MAX_ANSWER_BYTES >> 20
+                )));
+            }
             solutions.push(lines);
         }
     }
@@ -693,6 +720,8 @@ pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiErr
         "solutions": solutions,
         "more": (!stopped).then_some(more),
         "stopped": stopped.then(|| limits.stop_name()),
+        // Listing stopped early because the answer reached its size limit.
+        "truncated": truncated,
     }))
 }
 

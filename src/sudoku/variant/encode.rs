@@ -34,6 +34,15 @@ use super::{Puzzle, RulesError, cell_name};
 /// 9! = 362,880 ways; the limit keeps a strange file from filling memory.
 pub const MAX_CAGE_OPTIONS: usize = 2_000_000;
 
+/// How many nodes (an option's items, added up) the cage options of one puzzle may have: the
+/// memory they take is about 60 bytes a node, so this keeps a puzzle's encoding under about
+/// 250 MB. A 9-cell cage summing to 45 in a 9x9 (362,880 fillings of 36 items each, 13
+/// million nodes) is over it; a cage that large says nothing its units do not.
+pub const MAX_CAGE_NODES: usize = 4_000_000;
+
+/// Fillings built between two looks at the stop condition.
+const STOP_EVERY: usize = 4096;
+
 /// The exact-cover problem of one variant puzzle (its rules, and the givens in its cages),
 /// compiled.
 #[derive(Debug, Clone)]
@@ -52,12 +61,27 @@ impl VariantEncoding {
     /// the givens inside cages are built in, the others are chosen by
     /// [`VariantEncoding::solver`].
     pub fn new(puzzle: &Puzzle) -> Result<VariantEncoding, RulesError> {
+        VariantEncoding::new_until(puzzle, &|| false)
+    }
+
+    /// [`VariantEncoding::new`], stopped with [`RulesError::Stopped`] as soon as `stop` says
+    /// so (it is asked every few thousand cage fillings): a deadline or a cancellation flag
+    /// reaches the building of large cages, which can take seconds. Before any cage option
+    /// is made, an upper bound of their number (from the cages' sizes, sums and givens) is
+    /// checked against [`MAX_CAGE_OPTIONS`] and [`MAX_CAGE_NODES`], so that a puzzle over
+    /// them is refused at once, without filling memory first.
+    pub fn new_until(
+        puzzle: &Puzzle,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<VariantEncoding, RulesError> {
         puzzle.rules.validate()?;
+        check_cage_bound(puzzle)?;
         let n = puzzle.rules.size;
         let mut builder = Builder {
             problem: Problem::new(),
             writes: Vec::new(),
             cell_options: vec![None; n * n * n],
+            stop,
         };
         builder.build(puzzle)?;
         let matrix = Matrix::new(builder.problem).expect("the cells are primary items");
@@ -157,13 +181,14 @@ impl VariantEncoding {
 }
 
 /// Builds the problem: items first, then the options of free cells and of cages.
-struct Builder {
+struct Builder<'s> {
     problem: Problem,
     writes: Vec<Vec<(usize, u8)>>,
     cell_options: Vec<Option<OptionId>>,
+    stop: &'s dyn Fn() -> bool,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn build(&mut self, puzzle: &Puzzle) -> Result<(), RulesError> {
         let rules = &puzzle.rules;
         let n = rules.size;
@@ -249,16 +274,25 @@ impl Builder {
             }
         }
         let mut cage_options = 0usize;
+        let mut cage_nodes = 0usize;
+        let mut tried = 0usize;
+        let stop = self.stop;
         for (k, cage) in rules.cages.iter().enumerate() {
             let cage_cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
             let mut written = Vec::with_capacity(cage_cells.len());
             let mut too_many = false;
+            let mut stopped = false;
             each_filling(
                 n as u8,
                 cage_cells.len(),
                 cage.sum,
                 &mut written,
                 &mut |values| {
+                    tried += 1;
+                    if tried.is_multiple_of(STOP_EVERY) && stop() {
+                        stopped = true;
+                        return false;
+                    }
                     let agrees = cage_cells
                         .iter()
                         .zip(values)
@@ -278,7 +312,8 @@ impl Builder {
                         return true;
                     }
                     cage_options += 1;
-                    if cage_options > MAX_CAGE_OPTIONS {
+                    cage_nodes += items.len();
+                    if cage_options > MAX_CAGE_OPTIONS || cage_nodes > MAX_CAGE_NODES {
                         too_many = true;
                         return false;
                     }
@@ -293,18 +328,85 @@ impl Builder {
                     true
                 },
             );
+            if stopped {
+                return Err(RulesError::Stopped);
+            }
             if too_many {
-                return Err(RulesError::CageSum(
-                    k + 1,
-                    format!(
-                        "the cages can be filled in more than {MAX_CAGE_OPTIONS} ways in all; \
-                         smaller cages, please"
-                    ),
-                ));
+                return Err(too_many_fillings(k + 1));
             }
         }
         Ok(())
     }
+}
+
+fn too_many_fillings(cage: usize) -> RulesError {
+    RulesError::CageSum(
+        cage,
+        format!(
+            "the cages can be filled in too many ways to encode (more than {MAX_CAGE_OPTIONS} \
+             fillings or {MAX_CAGE_NODES} items in all); smaller cages or more givens, please"
+        ),
+    )
+}
+
+/// Refuses, before anything is built, a puzzle whose cages could have more fillings than
+/// [`MAX_CAGE_OPTIONS`] or take more than [`MAX_CAGE_NODES`]: for each cage, the sets of
+/// different symbols (other than its givens') that make the rest of its sum, times the orders
+/// they can be written in. An upper bound: neighbour rules may leave out more.
+fn check_cage_bound(puzzle: &Puzzle) -> Result<(), RulesError> {
+    let rules = &puzzle.rules;
+    let n = rules.size;
+    let units = rules.units();
+    let mut units_of = vec![0usize; n * n];
+    for unit in &units {
+        for &(row, col) in &unit.cells {
+            units_of[row * n + col] += 1;
+        }
+    }
+    let (mut options, mut nodes) = (0u128, 0u128);
+    for (k, cage) in rules.cages.iter().enumerate() {
+        let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
+        let given: Vec<u8> = cells
+            .iter()
+            .map(|&cell| puzzle.givens.get(cell).copied().unwrap_or(0))
+            .filter(|&v| v != 0)
+            .collect();
+        let given_sum: u32 = given.iter().map(|&v| u32::from(v)).sum();
+        let Some(left) = cage.sum.checked_sub(given_sum) else {
+            continue; // no filling at all
+        };
+        let free = cells.len() - given.len();
+        let fillings = subsets_with_sum(n, &given, free, left as usize)
+            .saturating_mul((1..=free as u128).product());
+        let per_option: usize = cells.iter().map(|&cell| 1 + units_of[cell]).sum();
+        options = options.saturating_add(fillings);
+        nodes = nodes.saturating_add(fillings.saturating_mul(per_option as u128));
+        if options > MAX_CAGE_OPTIONS as u128 || nodes > MAX_CAGE_NODES as u128 {
+            return Err(too_many_fillings(k + 1));
+        }
+    }
+    Ok(())
+}
+
+/// The number of sets of `size` different symbols from 1 to `n`, none of them in `taken`,
+/// that add up to `sum` (dynamic programming over the symbols, at most 64 x 64 x 2080 steps).
+fn subsets_with_sum(n: usize, taken: &[u8], size: usize, sum: usize) -> u128 {
+    let max_sum = n * (n + 1) / 2;
+    if size > n || sum > max_sum {
+        return 0;
+    }
+    // ways[k][s]: sets of k symbols seen so far adding up to s.
+    let mut ways = vec![vec![0u128; sum + 1]; size + 1];
+    ways[0][0] = 1;
+    for v in (1..=n).filter(|&v| !taken.contains(&(v as u8))) {
+        for k in (1..=size).rev() {
+            for s in (v..=sum).rev() {
+                let add = ways[k - 1][s - v];
+                ways[k][s] = ways[k][s].saturating_add(add);
+            }
+        }
+    }
+    ways[size][sum]
 }
 
 /// Calls `visit` with every way of writing `cells` different symbols from 1 to `n` that add
@@ -338,4 +440,36 @@ fn each_filling(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::subsets_with_sum;
+
+    /// Against brute force over every subset of the symbols.
+    #[test]
+    fn subsets_with_sum_counts_what_brute_force_counts() {
+        for n in [4usize, 6, 9] {
+            let taken: &[u8] = if n == 9 { &[3, 7] } else { &[] };
+            for size in 0..=n {
+                for sum in 0..=n * (n + 1) / 2 {
+                    let brute = (0u32..1 << n)
+                        .filter(|mask| mask.count_ones() as usize == size)
+                        .filter(|mask| taken.iter().all(|&t| mask & (1 << (t - 1)) == 0))
+                        .filter(|mask| {
+                            (1..=n)
+                                .filter(|v| mask & (1 << (v - 1)) != 0)
+                                .sum::<usize>()
+                                == sum
+                        })
+                        .count() as u128;
+                    assert_eq!(
+                        subsets_with_sum(n, taken, size, sum),
+                        brute,
+                        "{n} {size} {sum}"
+                    );
+                }
+            }
+        }
+    }
 }

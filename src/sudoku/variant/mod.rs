@@ -104,6 +104,8 @@ pub enum RulesError {
     CageOverlap(usize, Cell),
     /// A cage whose sum no distinct symbols can make (cage number from 1, why).
     CageSum(usize, String),
+    /// The encoding was stopped before it was built (a deadline or a cancellation).
+    Stopped,
 }
 
 impl fmt::Display for RulesError {
@@ -138,6 +140,7 @@ impl fmt::Display for RulesError {
                 )
             }
             RulesError::CageSum(cage, why) => write!(f, "cage {cage}: {why}"),
+            RulesError::Stopped => write!(f, "stopped while the cages' options were built"),
         }
     }
 }
