@@ -360,9 +360,11 @@ fn a_solve_stopped_by_the_time_limit_keeps_the_solution_it_found() {
     assert_eq!(listed["stopped"], "time limit", "{listed}");
 }
 
+/// Counts have turns of their own: a running count never keeps other searches waiting (two
+/// counts held both turns for a minute, and every other search heard "busy"), a second count
+/// waits for the first, and a count whose client leaves is cancelled and frees its turn.
 #[test]
 fn a_count_whose_client_leaves_is_cancelled_and_frees_its_turn() {
-    // One search at a time: while the count runs, a check waits for its turn.
     let server = Server::start(&["--max-searches", "1", "--count-time-limit", "120"]);
     let a = server.address.clone();
     let langford = common::out(&xcover(&["example", "langford", "15"], ""));
@@ -382,15 +384,80 @@ fn a_count_whose_client_leaves_is_cancelled_and_frees_its_turn() {
         assert!(read > 0);
         seen.extend_from_slice(&buffer[..read]);
     }
-    // While it runs, the only turn is taken: a check waits, then hears that the server is busy.
-    let busy = post(&a, "/api/check", &json!({"puzzle": POST003}));
+    // While it runs, a check is answered at once ...
+    let started = std::time::Instant::now();
+    let check = post(&a, "/api/check", &json!({"puzzle": POST003}));
+    assert_eq!(check.status, 200, "{}", check.body);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    // ... and a second count waits for the only count turn, then hears that it is busy.
+    let busy = post(&a, "/api/count", &json!({"puzzle": POST003}));
     assert_eq!(busy.status, 503, "{}", busy.body);
     assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
     // The client goes away: the count stops and its turn is free again (a count still
-    // running would hold it for two minutes, and the check would hear "busy" again).
+    // running would hold it for two minutes, and the count would hear "busy" again).
     drop(stream);
-    let answer = post(&a, "/api/check", &json!({"puzzle": POST003}));
+    let answer = post(&a, "/api/count", &json!({"puzzle": POST003}));
     assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(answer.body.contains("\"count\":\"1\""), "{}", answer.body);
+}
+
+/// A connection that says nothing is closed after a few seconds, and one that sends its
+/// request a byte at a time (slowloris) does not stay open for ever; neither keeps the page
+/// from being served.
+#[test]
+fn silent_and_slow_connections_are_closed() {
+    let server = Server::start(&["--time-limit", "1"]);
+    let a = server.address.clone();
+    let silent: Vec<TcpStream> = (0..50).map(|_| TcpStream::connect(&a).unwrap()).collect();
+    let mut slow = TcpStream::connect(&a).unwrap();
+    slow.write_all(b"POST /api/check HTTP/1.1\r\nHost: ")
+        .unwrap();
+    let started = std::time::Instant::now();
+    let page = request(&a, "GET", "/", b"");
+    assert_eq!(page.status, 200);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    // The silent ones are closed by the server: a read ends (EOF or reset) within seconds.
+    for mut stream in silent.into_iter().take(3) {
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        let mut byte = [0u8; 1];
+        match stream.read(&mut byte) {
+            Ok(0) | Err(_) => {}
+            Ok(_) => panic!("the server wrote to a silent connection"),
+        }
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(15));
+    // The slow one trickles a byte a second; the server ends it within its request limit
+    // (1 s, the wait for a turn 5 s, 15 s more).
+    slow.set_read_timeout(Some(std::time::Duration::from_millis(1000)))
+        .unwrap();
+    let mut closed = false;
+    for _ in 0..40 {
+        if slow.write_all(b"x").is_err() {
+            closed = true;
+            break;
+        }
+        let mut byte = [0u8; 64];
+        match slow.read(&mut byte) {
+            Ok(0) => {
+                closed = true;
+                break;
+            }
+            Ok(_) => {
+                closed = true; // an error answer, then the close
+                break;
+            }
+            Err(error)
+                if error.kind() == std::io::ErrorKind::WouldBlock
+                    || error.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => {
+                closed = true;
+                break;
+            }
+        }
+    }
+    assert!(closed, "a slowloris connection stayed open for 40 s");
 }
 
 /// Hint and explain on a puzzle with several solutions say so (they said "stalls" and nothing

@@ -259,6 +259,7 @@ fn a_big_lone_search_goes_on_in_the_pool_uncut() {
         let settings = Enumeration {
             limit,
             ordered: false,
+            ..Enumeration::default()
         };
         let outcome = enumerate(&matrix, 1, &settings, None);
         assert_eq!(outcome.solutions, count);
@@ -291,6 +292,7 @@ fn probing_searches_split_early_and_stay_exact() {
                 let settings = Enumeration {
                     limit: None,
                     ordered,
+                    ..Enumeration::default()
                 };
                 let outcome = pool(threads).install(|| {
                     solver
@@ -360,6 +362,7 @@ fn parallel_limits_are_exact() {
             let settings = Enumeration {
                 ordered,
                 limit: Some(limit),
+                ..Enumeration::default()
             };
             let outcome = enumerate(&matrix, 2, &settings, Some(&visit));
             assert_eq!(outcome.solutions, limit.min(724));
@@ -371,6 +374,7 @@ fn parallel_limits_are_exact() {
     let settings = Enumeration {
         ordered: false,
         limit: Some(1),
+        ..Enumeration::default()
     };
     let outcome = enumerate(&matrix, 1, &settings, None);
     assert_eq!(outcome.solutions, 1);
@@ -538,5 +542,48 @@ fn counts_stopped_and_resumed_three_times_reach_the_total() {
                 "{name} on {threads} threads"
             );
         }
+    }
+}
+
+/// A caller that will not resume asks for no remainder: a stopped enumeration then builds
+/// none (the server's counts, whose remainders took hundreds of megabytes), and says it
+/// stopped all the same.
+#[test]
+fn a_stopped_enumeration_builds_no_remainder_when_told() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let matrix = Matrix::new(problems::queens(12)).unwrap();
+    for (discard, threads) in [(false, 1), (false, 2), (true, 1), (true, 2)] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut solver = matrix.solver();
+        solver.set_cancel_flag(Some(Arc::clone(&flag)));
+        let seen = AtomicU64::new(0);
+        let visit = |_: &[OptionId]| {
+            if seen.fetch_add(1, Ordering::SeqCst) + 1 >= 1000 {
+                flag.store(true, Ordering::SeqCst);
+            }
+            ControlFlow::Continue(())
+        };
+        let settings = Enumeration {
+            discard_remainder: discard,
+            ..Enumeration::default()
+        };
+        let outcome = pool(threads).install(|| {
+            solver
+                .enumerate_parallel(
+                    vec![Subtree::root()],
+                    &settings,
+                    Some(&visit),
+                    &Monitor::new(),
+                )
+                .unwrap()
+        });
+        assert!(outcome.stopped.is_some());
+        assert!(outcome.solutions < 14_200);
+        assert_eq!(
+            outcome.remainder.is_empty(),
+            discard,
+            "discard {discard}, {threads} threads"
+        );
     }
 }

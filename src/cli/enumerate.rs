@@ -346,6 +346,7 @@ pub fn run(
         let settings = Enumeration {
             limit: wanted.limit.map(|limit| limit.saturating_sub(solutions)),
             ordered: wanted.ordered,
+            ..Enumeration::default()
         };
         if settings.limit == Some(0) {
             subtrees.clear();

@@ -764,6 +764,7 @@ fn verdict_record(
             let settings = Enumeration {
                 limit: Some(2),
                 ordered: true,
+                ..Enumeration::default()
             };
             // On a terminal, a search that lasts shows a bar: the share explored (most of a
             // hard puzzle's time goes on proving its one solution the only one).

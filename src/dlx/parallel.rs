@@ -55,6 +55,10 @@ pub struct Enumeration {
     /// found ahead of their turn wait in memory; an ordered run that is stopped returns no
     /// remainder (what waited is dropped), so it cannot be resumed.
     pub ordered: bool,
+    /// Build no remainder after a stop ([`Outcome::remainder`] stays empty): for a caller
+    /// that will not resume, since the remainder of a wide stopped search can take hundreds
+    /// of megabytes (an empty 64x64 count stopped after a second: 600 MB).
+    pub discard_remainder: bool,
 }
 
 /// How a parallel enumeration ended.
@@ -430,7 +434,12 @@ impl<'m> Shared<'_, 'm> {
             return;
         }
         if let Some(stop) = solver.stop_reason() {
-            self.finish(slot, Stats::default(), 0, Some(stop), vec![subtree]);
+            let left = if self.settings.discard_remainder {
+                Vec::new()
+            } else {
+                vec![subtree]
+            };
+            self.finish(slot, Stats::default(), 0, Some(stop), left);
             lock(&self.solvers).push(solver);
             return;
         }
@@ -466,8 +475,8 @@ impl<'m> Shared<'_, 'm> {
                     unreachable!("a search in the pool has no budget")
                 };
                 let remainder = match stopped {
-                    Some(_) => search.remainder(),
-                    None => Vec::new(),
+                    Some(_) if !self.settings.discard_remainder => search.remainder(),
+                    _ => Vec::new(),
                 };
                 (stopped, remainder)
             }

@@ -753,6 +753,7 @@ pub fn count(
     let settings = Enumeration {
         limit,
         ordered: false,
+        discard_remainder: true,
     };
     let run = |solver: Option<&mut Solver<'_>>| -> Result<(u128, Option<Stop>), ApiError> {
         let Some(solver) = solver else {
