@@ -810,6 +810,89 @@ impl Links {
         Some((level, options))
     }
 
+    /// The untried options at `level` of the current path (a level at or below the base):
+    /// how many there are after the current one, and how many options the level's item had.
+    #[cfg(feature = "parallel")]
+    pub fn untried_at(&self, level: usize) -> (u32, u32) {
+        let mut count = 0;
+        let mut p = self.next_option(level, self.stack[level]);
+        while p > self.item_count {
+            count += 1;
+            p = self.next_option(level, p);
+        }
+        (count, self.top(self.top(self.stack[level])) & !COVERED)
+    }
+
+    /// The levels of the current path at or below the base, shallowest first; those whose
+    /// untried options can be given away. Empty unless between calls to [`Links::run`].
+    #[cfg(feature = "parallel")]
+    pub fn open_levels(&self) -> std::ops::Range<usize> {
+        if !self.in_progress() || self.multi {
+            return 0..0;
+        }
+        self.base..self.level
+    }
+
+    /// This search will not backtrack into `level` (a level of [`Links::untried_run`]) or
+    /// above: it ends, or moves to a sibling ([`Links::next_sibling`]), where the subtree
+    /// below the level's current option is done.
+    #[cfg(feature = "parallel")]
+    pub fn give_away_below(&mut self, level: usize) {
+        debug_assert!(level >= self.base && level < self.level);
+        self.base = level + 1;
+    }
+
+    /// The first node of the option `steps` options after the current one at `level` of the
+    /// path, in the order the search tries them; `None` past the last.
+    pub fn sibling(&self, level: usize, steps: u32) -> Option<u32> {
+        let mut p = self.stack[level];
+        for _ in 0..steps {
+            p = self.next_option(level, p);
+            if p <= self.item_count {
+                return None;
+            }
+        }
+        Some(self.first_of(p))
+    }
+
+    /// Once the search below the current option of the level above the base is over (the
+    /// search is `Done`), takes that option back and chooses the next one of the level
+    /// instead, so that the search goes on below it: a search can so own a run of sibling
+    /// options (a part of a level given to it whole) and enter the level's item's column
+    /// once rather than once per option. `None`, with nothing changed, when the level has no
+    /// next option. Not with multiplicities.
+    pub fn next_sibling(&mut self) -> Option<Work> {
+        debug_assert!(!self.multi && self.base >= 1);
+        debug_assert!(self.step == Step::Done && self.level == self.base);
+        let level = self.base - 1;
+        let x = self.stack[level];
+        let next = self.next_option(level, x);
+        if next <= self.item_count {
+            return None;
+        }
+        let inferring = self.inferring != Inference::None;
+        let updates = match (inferring, self.colored) {
+            (false, false) => {
+                self.uncover_others::<false>(x);
+                self.try_option::<false, false>(level, next)
+            }
+            (true, false) => {
+                self.uncover_others::<false>(x);
+                self.try_option::<true, false>(level, next)
+            }
+            (_, true) => {
+                self.uncover_others::<true>(x);
+                self.try_option::<false, true>(level, next)
+            }
+        };
+        self.stack[level] = next;
+        self.step = Step::Enter;
+        Some(Work {
+            updates,
+            ..Work::default()
+        })
+    }
+
     /// What this search has not explored yet, as paths (first nodes; each path's subtree is
     /// the rest of the work) in the order the search would reach them, each with its estimated
     /// share of the subtree below the root path. Only between calls to [`Links::run`].

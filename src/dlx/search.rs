@@ -424,7 +424,37 @@ impl<'m> Solver<'m> {
             exhausted: false,
             share,
             given: 0.0,
+            root_share: share,
+            run: None,
+            run_done: 0.0,
+            siblings_taken: 0,
         }
+    }
+
+    /// A search of a run of `count` sibling options: the subtree below `subtree.path` and
+    /// those below the `count - 1` options that follow the path's last one at its level, in
+    /// the order the search tries them (`subtree.share` is the run's). Its item's column is
+    /// entered once for the whole run; a run given away whole as `count` subtrees made every
+    /// one of them cover the item again, which was quadratic on a wide item. Parallel
+    /// enumerations hand out runs ([`Search::split_off_run`]).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn search_below_run(
+        &mut self,
+        subtree: &Subtree,
+        count: u32,
+    ) -> Result<Search<'_, 'm>, PathError> {
+        let splittable = self.can_split();
+        let mut search = self.search_below(subtree)?;
+        if count > 1 && splittable && !subtree.path.is_empty() {
+            let per_option = subtree.share / f64::from(count);
+            search.root_share = per_option;
+            search.run = Some(Run {
+                level: subtree.path.len() - 1,
+                left: count - 1,
+                per_option,
+            });
+        }
+        Ok(search)
     }
 
     /// A search of the subtree below `subtree.path` only: it follows the path from the root
@@ -521,6 +551,28 @@ pub struct Search<'s, 'm> {
     share: f64,
     /// The shares of the subtrees given away by [`Search::split_off`].
     given: f64,
+    /// The share of the subtree below the path this search started from (its own option of
+    /// a run, for a search of a run; `share` otherwise).
+    root_share: f64,
+    /// The options of one level that this search owns beyond the one it is below (see
+    /// [`Solver::search_below_run`]).
+    run: Option<Run>,
+    /// The share of the options of a run started from that are done.
+    run_done: f64,
+    /// The sibling options of runs this search moved to.
+    siblings_taken: u64,
+}
+
+/// Sibling options at one level of a search's path that the search tries after the current
+/// one, in order: the part of a level that it owns (the rest was given away, or is another
+/// search's).
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    level: usize,
+    /// How many options after the current one.
+    left: u32,
+    /// The estimated share of the tree below each option of the level.
+    per_option: f64,
 }
 
 /// A solution, borrowed from the search that found it.
@@ -598,6 +650,17 @@ impl<'m> Search<'_, 'm> {
                     });
                 }
                 Event::Exhausted => {
+                    if let Some(run) = self.run.as_mut().filter(|run| run.left > 0)
+                        && let Some(work) = self.solver.links.next_sibling()
+                    {
+                        run.left -= 1;
+                        self.siblings_taken += 1;
+                        if run.level < self.solver.links.root_level() {
+                            self.run_done += run.per_option;
+                        }
+                        self.solver.add_work(work);
+                        continue;
+                    }
                     self.exhausted = true;
                     return None;
                 }
@@ -673,13 +736,24 @@ impl<'m> Search<'_, 'm> {
     /// some, as subtrees for other searches (another thread, say); this search will not visit
     /// them. Empty when nothing is left to give. Between two solutions, or after a stop.
     pub fn split_off(&mut self) -> Vec<Subtree> {
+        if let Some(run) = self.run.as_mut().filter(|run| run.left > 0) {
+            // The run's level is the shallowest with untried options.
+            let (level, left, share) = (run.level, run.left, run.per_option);
+            run.left = 0;
+            let parts: Vec<Subtree> = (1..=left)
+                .filter_map(|steps| self.solver.links.sibling(level, steps))
+                .map(|first| self.subtree_at(level, first, share))
+                .collect();
+            self.given += share * parts.len() as f64;
+            return parts;
+        }
         let Some((level, options)) = self.solver.links.split_off() else {
             return Vec::new();
         };
         let solver = &*self.solver;
         let node_option = &solver.matrix.node_option;
         let stack = solver.links.stack();
-        let mut share = self.share;
+        let mut share = self.root_share;
         for l in solver.links.root_level()..=level {
             share /= f64::from(solver.links.options_at(l).max(1));
         }
@@ -698,6 +772,79 @@ impl<'m> Search<'_, 'm> {
             .collect()
     }
 
+    /// The subtree below the current path's options above `level` and the option of first
+    /// node `first` at `level`, with `share`.
+    fn subtree_at(&self, level: usize, first: u32, share: f64) -> Subtree {
+        let node_option = &self.solver.matrix.node_option;
+        let mut path: Vec<OptionId> = self.solver.links.stack()[..level]
+            .iter()
+            .map(|&x| OptionId(node_option[x as usize]))
+            .collect();
+        path.push(OptionId(node_option[first as usize]));
+        Subtree { path, share }
+    }
+
+    /// Gives away the later half of the untried options of the shallowest level that has
+    /// some, as one run (a subtree and the number of sibling options it starts: for
+    /// [`Solver::search_below_run`]); this search keeps the earlier half. `None` when nothing
+    /// is left to give. Halving keeps the parts few: giving every option away as a subtree of
+    /// its own made a wide level cost as many searches as it has options.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn split_off_run(&mut self) -> Option<(Subtree, u32)> {
+        // A part is worth giving only if the work below its options is large beside the work
+        // of entering it: the search that takes it covers the level's item, whose column
+        // holds `options` options, again. The work below an option is estimated by this
+        // search's nodes per option it took. Halving a wide level of one-node options down
+        // to single options made as many entries as halvings, each a walk down the whole
+        // column (a count of 100,000 options took 1.3 times as long on two threads).
+        let per_option_nodes = (self.nodes / (1 + self.siblings_taken)).max(1);
+        let worth = |untried: u32, options: u32| {
+            u64::from(untried.div_ceil(2)) * per_option_nodes >= u64::from(options)
+        };
+        let links = &self.solver.links;
+        let (level, untried, per_option) = match self.run.filter(|run| run.left > 0) {
+            // The run's level is the shallowest with untried options; a search gives from no
+            // other level while it has some (it owns one run at a time).
+            Some(run) => {
+                if !worth(run.left, links.untried_at(run.level).1) {
+                    return None;
+                }
+                (run.level, run.left, run.per_option)
+            }
+            None => {
+                let (level, untried) = links
+                    .open_levels()
+                    .find_map(|level| {
+                        let (untried, options) = links.untried_at(level);
+                        (untried > 0).then_some((level, untried, options))
+                    })
+                    .filter(|&(_, untried, options)| worth(untried, options))
+                    .map(|(level, untried, _)| (level, untried))?;
+                let mut per_option = self.root_share;
+                for l in links.root_level()..=level {
+                    per_option /= f64::from(links.options_at(l).max(1));
+                }
+                self.solver.links.give_away_below(level);
+                (level, untried, per_option)
+            }
+        };
+        let give = untried.div_ceil(2);
+        let keep = untried - give;
+        let first = self
+            .solver
+            .links
+            .sibling(level, keep + 1)
+            .expect("the level has that many untried options");
+        self.run = Some(Run {
+            level,
+            left: keep,
+            per_option,
+        });
+        let share = per_option * f64::from(give);
+        self.given += share;
+        Some((self.subtree_at(level, first, share), give))
+    }
+
     /// What this search has not explored yet, as disjoint subtrees in the order it would
     /// visit them: after a stop (Ctrl-C, a deadline), these are what a checkpoint saves and
     /// a later [`Solver::search_below`] each resumes. Empty once the search is over. On a
@@ -707,7 +854,8 @@ impl<'m> Search<'_, 'm> {
             return Vec::new();
         }
         let node_option = &self.solver.matrix.node_option;
-        self.solver
+        let mut parts: Vec<Subtree> = self
+            .solver
             .links
             .remainder()
             .into_iter()
@@ -716,9 +864,18 @@ impl<'m> Search<'_, 'm> {
                     .iter()
                     .map(|&first| OptionId(node_option[first as usize]))
                     .collect(),
-                share: share * self.share,
+                share: share * self.root_share,
             })
-            .collect()
+            .collect();
+        // The rest of a run comes after everything below its current option.
+        if let Some(run) = self.run.filter(|run| run.left > 0) {
+            parts.extend(
+                (1..=run.left)
+                    .filter_map(|steps| self.solver.links.sibling(run.level, steps))
+                    .map(|first| self.subtree_at(run.level, first, run.per_option)),
+            );
+        }
+        parts
     }
 
     /// Knuth's estimate of the share of the whole search tree this search has explored (of
@@ -728,7 +885,7 @@ impl<'m> Search<'_, 'm> {
         if self.exhausted {
             return self.share - self.given;
         }
-        self.solver.links.progress() * self.share
+        self.run_done + self.solver.links.progress() * self.root_share
     }
 }
 
