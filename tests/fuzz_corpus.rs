@@ -4,12 +4,20 @@
 
 include!("../fuzz/harness.rs");
 
+/// The server's request handlers, for the API target's corpus.
+#[allow(dead_code, unused_imports)]
+#[path = "../fuzz/cli_sources.rs"]
+mod cli;
+
+include!("../fuzz/api_harness.rs");
+
 use std::path::Path;
 
 #[test]
 fn every_corpus_and_crash_input_runs_cleanly() {
     let mut inputs = 0;
-    for &(target, run) in harness::TARGETS {
+    let api: (&str, fn(&[u8])) = ("api_requests", api_harness::api_request);
+    for &(target, run) in harness::TARGETS.iter().chain([&api]) {
         for folder in ["fuzz/corpus", "fuzz/artifacts"] {
             let dir = Path::new(folder).join(target);
             let Ok(entries) = std::fs::read_dir(&dir) else {
