@@ -20,6 +20,7 @@
 //! error, the HTTP layer's included, has a JSON body.
 
 mod connections;
+mod memory;
 mod work;
 
 use std::convert::Infallible;
@@ -104,7 +105,8 @@ pub struct ServeArgs {
     /// Seconds a count may run before it is stopped with the count so far.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     count_time_limit: f64,
-    /// Searches run at once; more wait for a turn (default: the number of cores, at least 2).
+    /// Searches run at once; more wait for a turn (default: twice the number of cores).
+    /// Counts have half as many turns of their own.
     #[arg(long, value_name = "N")]
     max_searches: Option<usize>,
 }
@@ -142,12 +144,17 @@ struct Server {
     hosts: Vec<String>,
     /// The port it listens on, set once it listens.
     port: std::sync::OnceLock<u16>,
+    /// Requests answered so far.
+    answered: std::sync::atomic::AtomicU64,
 }
 
 pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
     let turns = args
         .max_searches
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+        // Twice the cores: a turn bounds memory and threads, not the processor, and a
+        // short search that shares the cores with a long one (time-sliced) answers sooner
+        // than one that waits for the long one to end.
+        .unwrap_or_else(|| 2 * std::thread::available_parallelism().map_or(2, |n| n.get()))
         .clamp(1, 256);
     if !args.host.is_loopback() && !args.allow_remote {
         eprintln!(
@@ -176,6 +183,7 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
         count_time_limit: Duration::from_secs_f64(args.count_time_limit),
         hosts,
         port: std::sync::OnceLock::new(),
+        answered: std::sync::atomic::AtomicU64::new(0),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -206,6 +214,7 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
             request: server.time_limit + WAIT_FOR_TURN + Duration::from_secs(15),
         };
         let listener = connections::GuardedListener::new(listener, limits);
+        tokio::spawn(give_back_memory(Arc::clone(&server)));
         axum::serve(listener, router(Arc::clone(&server)))
             .with_graceful_shutdown(async {
                 while !signals::stopped() {
@@ -216,6 +225,21 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
         eprintln!("xcover serve: stopped");
         Ok(Outcome::Success)
     })
+}
+
+/// Every two seconds, if requests were answered since the last look (and every ten seconds
+/// anyway, for counts that ended since), gives the memory they freed back to the system
+/// (see `memory.rs`).
+async fn give_back_memory(server: Arc<Server>) {
+    let mut seen = 0;
+    for tick in 1u64.. {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let answered = server.answered.load(Ordering::Relaxed);
+        if answered != seen || tick.is_multiple_of(5) {
+            seen = answered;
+            let _ = tokio::task::spawn_blocking(memory::give_back).await;
+        }
+    }
 }
 
 /// What an endpoint computes (on a blocking thread).
@@ -306,6 +330,7 @@ async fn guard(State(server): State<Arc<Server>>, request: Request, next: Next) 
         }
     }
     let mut response = next.run(request).await;
+    server.answered.fetch_add(1, Ordering::Relaxed);
     let status = response.status();
     let is_json = response
         .headers()

@@ -31,7 +31,7 @@ const MAX_SIDE_WITH_CANDIDATES: usize = 16;
 const MAX_LISTED: usize = 1000;
 
 /// The most solution text one listing answers, in bytes (options written out).
-const MAX_ANSWER_BYTES: usize = 8 << 20;
+const MAX_ANSWER_BYTES: usize = 2 << 20;
 
 /// When and how a search must stop.
 #[derive(Clone)]
