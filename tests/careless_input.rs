@@ -252,3 +252,56 @@ fn explain_and_hint_say_when_a_puzzle_has_several_solutions() {
     assert!(!text.contains("more than one solution"), "{text}");
     assert!(text.contains("with the only solution"), "{text}");
 }
+
+/// Out-of-range and contradictory flags are usage errors, exit code 2, as the README says.
+#[test]
+fn bad_usage_exits_with_2() {
+    for args in [
+        &["example", "pentominoes", "5x5"][..],
+        &["sudoku", "generate", "--size", "65"],
+        &[
+            "sudoku",
+            "encode",
+            "--index",
+            "0",
+            "data/sudoku/post003.txt",
+        ],
+        &[
+            "sudoku",
+            "encode",
+            "--index",
+            "7",
+            "data/sudoku/variants.txt",
+        ],
+        &[
+            "sudoku",
+            "solve",
+            "--all",
+            "--ordered",
+            "--checkpoint",
+            "x",
+            "data/sudoku/post003.txt",
+        ],
+        &["example", "partial-queens", "8", "0"],
+    ] {
+        let output = xcover(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", err(&output));
+        assert!(!err(&output).contains("non-zero type"), "{}", err(&output));
+    }
+}
+
+/// `generate --format numbers`, the layout of 16x16 and larger, reads back as the same
+/// unique puzzle.
+#[test]
+fn generate_writes_numbers() {
+    let made = xcover(
+        &[
+            "sudoku", "generate", "--size", "16", "--format", "numbers", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(made.status.success(), "{}", err(&made));
+    assert!(out(&made).contains("16") || out(&made).contains(" 9"));
+    let checked = xcover(&["sudoku", "check", "-"], &out(&made));
+    assert_eq!(out(&checked), "unique\n");
+}

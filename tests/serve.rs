@@ -717,3 +717,30 @@ fn a_listing_of_long_solutions_is_truncated() {
     let solutions = listed["solutions"].as_array().unwrap();
     assert!(!solutions.is_empty() && solutions.len() < 1000);
 }
+
+/// A body announced as too large is refused at once, before the client is told to go on
+/// (`Expect: 100-continue` got "100 Continue" for a body of 10^12 bytes), with a JSON error.
+#[test]
+fn an_oversized_body_is_refused_before_it_is_sent() {
+    let server = Server::start(&[]);
+    let a = &server.address;
+    for expect in ["", "Expect: 100-continue\r\n"] {
+        let answer = http::raw(
+            a,
+            &format!(
+                "POST /api/solve HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\n{expect}Content-Length: 1000000000000"
+            ),
+            b"",
+        );
+        assert_eq!(answer.status, 413, "{}", answer.body);
+        assert!(answer.json()["error"].as_str().unwrap().contains("MiB"));
+    }
+    let bad = http::raw(
+        a,
+        &format!(
+            "POST /api/solve HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\nContent-Length: x"
+        ),
+        b"",
+    );
+    assert_eq!(bad.status, 400, "{}", bad.body);
+}

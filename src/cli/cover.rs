@@ -117,6 +117,7 @@ pub enum ExampleCommand {
         #[arg(value_parser = example_size(100))]
         n: usize,
         /// How many queens (at least 1).
+        #[arg(value_parser = at_least_one)]
         m: std::num::NonZeroUsize,
     },
     /// NxN grids whose rows and columns are all words of a list, with colours (Knuth's
@@ -291,6 +292,10 @@ fn solve_all(
     name: &str,
     stats: bool,
 ) -> io::Result<Outcome> {
+    if let Some(message) = enumerate::conflict(ordered, search) {
+        eprintln!("xcover: {message}");
+        return Ok(Outcome::BadUsage);
+    }
     let started = Instant::now();
     let problem = solver.matrix().problem();
     // Stdout itself rather than its lock: the writer moves between worker threads.
@@ -365,6 +370,15 @@ fn print_solutions(
     Ok(printed)
 }
 
+/// A count of at least 1, said so when it is not.
+fn at_least_one(text: &str) -> Result<std::num::NonZeroUsize, String> {
+    match text.parse::<usize>() {
+        Ok(n) => std::num::NonZeroUsize::new(n)
+            .ok_or_else(|| "there must be at least one queen".to_string()),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
 pub fn example(command: ExampleCommand) -> io::Result<Outcome> {
     let problem = match command {
         ExampleCommand::Queens { n } => problems::queens(n),
@@ -394,7 +408,7 @@ pub fn example(command: ExampleCommand) -> io::Result<Outcome> {
             Ok(problem) => problem,
             Err(error) => {
                 eprintln!("xcover: {error}");
-                return Ok(Outcome::InvalidInput);
+                return Ok(Outcome::BadUsage);
             }
         },
     };

@@ -260,6 +260,13 @@ pub type Written<W> = (W, u128, io::Result<Result<Finished, String>>);
 
 /// [`run`] for `solve --all`: each solution is written whole by `write(out, options, index)`
 /// (index from 0) from whichever thread finds it; the first write error (a closed pipe) stops
+/// Why flags of a listing cannot go together, if they cannot: `--ordered` makes some
+/// solutions wait in memory for their turn, which a checkpoint cannot save.
+pub fn conflict(ordered: bool, args: &SearchArgs) -> Option<String> {
+    (ordered && (args.checkpoint.is_some() || args.resume.is_some()))
+        .then(|| "--ordered cannot be combined with --checkpoint or --resume".to_string())
+}
+
 /// the search.
 pub fn run_writing<W: Write + Send>(
     solver: &mut Solver<'_>,
@@ -316,8 +323,8 @@ pub fn run(
     let started = Instant::now();
     let fingerprint = solver.fingerprint();
     let save_to = args.checkpoint.as_ref().or(args.resume.as_ref());
-    if wanted.ordered && save_to.is_some() {
-        return Err("--ordered cannot be combined with --checkpoint or --resume".to_string());
+    if let Some(message) = conflict(wanted.ordered, args) {
+        return Err(message);
     }
     if save_to.is_some() && !solver.can_split() {
         return Err(format!(

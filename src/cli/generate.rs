@@ -81,6 +81,9 @@ pub enum GenerateFormat {
     Line,
     /// One row per line, a blank line between puzzles.
     Grid,
+    /// Rows of separated numbers (0 blank), a blank line between puzzles: the usual layout
+    /// for 16x16 and larger.
+    Numbers,
     /// One JSON object per line, with the solution.
     Json,
 }
@@ -93,8 +96,11 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
         return run_variant(&args, variant);
     }
     let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
-        eprintln!("xcover: a grid of side {} is not supported", args.size);
-        return Ok(Outcome::InvalidInput);
+        eprintln!(
+            "xcover: a grid of side {} is not supported (sides from 1 to 64 whose boxes fit)",
+            args.size
+        );
+        return Ok(Outcome::BadUsage);
     };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -166,11 +172,16 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                 GenerateFormat::Line => {
                     writeln!(out, "{}", text::write(&generated.puzzle, Layout::Line))?
                 }
-                GenerateFormat::Grid => {
+                GenerateFormat::Grid | GenerateFormat::Numbers => {
                     if index > 0 {
                         writeln!(out)?;
                     }
-                    write!(out, "{}", text::write(&generated.puzzle, Layout::Grid))?
+                    let layout = if args.format == GenerateFormat::Grid {
+                        Layout::Grid
+                    } else {
+                        Layout::Numbers
+                    };
+                    write!(out, "{}", text::write(&generated.puzzle, layout))?
                 }
                 GenerateFormat::Json => {
                     let record = json!({
@@ -229,8 +240,11 @@ fn variant_rules(names: &str, shape: BoxShape) -> Result<(Rules, bool), String> 
 /// `generate --variant`: minimal variant puzzles, made in parallel and printed in order.
 fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
     let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
-        eprintln!("xcover: a grid of side {} is not supported", args.size);
-        return Ok(Outcome::InvalidInput);
+        eprintln!(
+            "xcover: a grid of side {} is not supported (sides from 1 to 64 whose boxes fit)",
+            args.size
+        );
+        return Ok(Outcome::BadUsage);
     };
     let (rules, killer) = match variant_rules(names, shape) {
         Ok(found) => found,

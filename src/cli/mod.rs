@@ -73,6 +73,9 @@ pub enum Outcome {
     SolversDisagree,
     /// Ctrl-C or SIGTERM stopped the work; what was finished has been printed.
     Interrupted,
+    /// The command line asked for something out of range or contradictory (exit code 2, as
+    /// for the usage errors the argument parser finds).
+    BadUsage,
 }
 
 impl Outcome {
@@ -165,6 +168,7 @@ pub fn run() -> ExitCode {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::InvalidInput) => ExitCode::from(1),
         Ok(Outcome::SolversDisagree) => ExitCode::from(3),
+        Ok(Outcome::BadUsage) => ExitCode::from(2),
         Ok(Outcome::Interrupted) => ExitCode::from(signals::exit_code()),
         // Output closed early (`xcover ... | head`): not an error worth a message.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -1028,6 +1028,10 @@ fn solve_all(
     search: &SearchArgs,
     args: &PuzzleArgs,
 ) -> io::Result<Outcome> {
+    if let Some(message) = enumerate::conflict(ordered, search) {
+        eprintln!("xcover: {message}");
+        return Ok(Outcome::BadUsage);
+    }
     let started = Instant::now();
     let items: Box<dyn Iterator<Item = Item>> = if search.any() {
         match single_puzzle(args) {
@@ -1196,9 +1200,10 @@ fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Resu
         _ => {
             eprintln!(
                 "xcover: {name}: --index {wanted} is out of range: the input holds {count} \
-                 puzzles (numbered from 1)"
+                 puzzle{} (numbered from 1)",
+                if count == 1 { "" } else { "s" }
             );
-            return Ok(Outcome::InvalidInput);
+            return Ok(Outcome::BadUsage);
         }
     };
     let puzzle = match puzzle.and_then(|p| p.validate().map(|()| p)) {

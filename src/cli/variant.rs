@@ -698,11 +698,12 @@ pub fn encode(index: Option<usize>, path: &str) -> io::Result<Outcome> {
     let wanted = index.unwrap_or(1);
     let Some(entry) = wanted.checked_sub(1).and_then(|i| entries.get(i)) else {
         eprintln!(
-            "xcover: {path}: --index {wanted} is out of range: the file holds {} puzzles \
+            "xcover: {path}: --index {wanted} is out of range: the file holds {} puzzle{} \
              (numbered from 1)",
-            entries.len()
+            entries.len(),
+            if entries.len() == 1 { "" } else { "s" }
         );
-        return Ok(Outcome::InvalidInput);
+        return Ok(Outcome::BadUsage);
     };
     let entry = match entry {
         Ok(entry) => entry,

@@ -127,7 +127,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
         _ => Err(format!(
-            "'{text}' is not a number of seconds from 0 to 86400"
+            "'{text}' is not a number of seconds above 0 and at most 86400"
         )),
     }
 }
@@ -313,6 +313,27 @@ async fn guard(State(server): State<Arc<Server>>, request: Request, next: Next) 
                     .to_string(),
             );
         }
+    }
+    // A body announced as larger than the limit is refused before it is read (and before
+    // a client that sent `Expect: 100-continue` is told to go on).
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .map(|value| value.trim().parse::<u64>());
+    match announced {
+        Some(Ok(length)) if length > MAX_BODY as u64 => {
+            return refused(
+                413,
+                format!(
+                    "the body is announced as {length} bytes; at most {} MiB are accepted",
+                    MAX_BODY >> 20
+                ),
+            );
+        }
+        Some(Err(_)) => {
+            return refused(400, "the Content-Length header is not a number".to_string());
+        }
+        _ => {}
     }
     if request.method() == Method::POST && request.uri().path().starts_with("/api/") {
         let json = headers
@@ -558,7 +579,8 @@ async fn count(
                         "done": false,
                         "solutions": snapshot.solutions,
                         "nodes": snapshot.nodes,
-                        "explored": snapshot.explored,
+                        // A sum of shares can dip a hair below 0 by rounding.
+                        "explored": snapshot.explored.clamp(0.0, 1.0),
                         "seconds": started.elapsed().as_secs_f64(),
                     });
                     if lines.send(line.to_string() + "\n").await.is_err() {
