@@ -223,9 +223,11 @@ fn explain_and_hint_say_when_a_puzzle_has_several_solutions() {
     );
     let text = out(&explained);
     assert!(
-        text.contains(
-            "logic stalls after 0 steps with 15 cells empty (the puzzle has more than one solution"
-        ),
+        text.contains("logic stalls after 0 steps with 15 cells empty:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the puzzle has more than one solution, so no logic can finish it"),
         "{text}"
     );
     assert!(text.contains("with one of its several solutions"), "{text}");
@@ -304,4 +306,52 @@ fn generate_writes_numbers() {
     assert!(out(&made).contains("16") || out(&made).contains(" 9"));
     let checked = xcover(&["sudoku", "check", "-"], &out(&made));
     assert_eq!(out(&checked), "unique\n");
+}
+
+/// Messages name the bad symbol or word, in words a user reads once.
+#[test]
+fn messages_name_what_is_wrong() {
+    let cases = [
+        // 64 cells with a 9: too large for an 8x8 (it said "rows of 64 cells but only 1 rows").
+        (
+            format!("{}9{}\n", "1".repeat(8), ".".repeat(55)),
+            "r2c1: symbol 9 is too large for an 8x8 grid",
+        ),
+        (
+            "x234341221434321\n".to_string(),
+            "r1c1: symbol 'X' (33) is too large for a 4x4 grid",
+        ),
+        (
+            format!("99999999999999999999999 0 0 0\n{}", "0 0 0 0\n".repeat(3)),
+            "a number of too many digits is too large",
+        ),
+        (
+            format!(
+                "17 {}\n{}",
+                "0 ".repeat(15),
+                format!("{}\n", "0 ".repeat(16)).repeat(15)
+            ),
+            "symbol 'H' (17) is too large for a 16x16 grid",
+        ),
+        (
+            format!(
+                "16 0 a 12 {}\n{}",
+                "0 ".repeat(12),
+                format!("{}\n", "0 ".repeat(16)).repeat(15)
+            ),
+            "column 6: 'a' is not a whole number",
+        ),
+    ];
+    for (input, expected) in cases {
+        let checked = xcover(&["sudoku", "check", "-"], &input);
+        assert_eq!(out(&checked), "invalid\n", "{input}");
+        assert!(
+            err(&checked).contains(expected),
+            "{input}: {}",
+            err(&checked)
+        );
+    }
+    // A naked single in an empty unit no longer lists nothing ("column 5 has , box 2 has ,").
+    let explained = xcover(&["sudoku", "explain", "-"], "1..............2\n");
+    assert!(!out(&explained).contains("has ,"), "{}", out(&explained));
 }

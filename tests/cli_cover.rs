@@ -87,9 +87,10 @@ fn bad_usage_exits_2() {
             .code(),
         Some(2)
     );
+    // A board whose area the pentominoes cannot fill is an example size out of range.
     assert_eq!(
         xcover(&["example", "pentominoes", "7x7"], "").status.code(),
-        Some(1)
+        Some(2)
     );
 }
 

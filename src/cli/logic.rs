@@ -201,45 +201,22 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                 rating.score
             )?;
         } else {
-            // Logic that completes a grid proves it the only one; one that stalls may have met
-            // a puzzle that no logic can finish, because it has several solutions.
-            let solutions = solutions_up_to_two(subject);
-            if solutions.is_none() {
-                out.flush()?;
-                eprintln!("xcover: interrupted before the puzzle's solutions were counted");
-                return finish(out, Outcome::Interrupted);
-            }
-            let several = solutions == Some(2);
             let empty = solution.values.iter().filter(|&&v| v == 0).count();
-            let why = match solutions {
-                Some(2) => " (the puzzle has more than one solution, so no logic can finish it)",
-                Some(0) => " (the puzzle has no solution)",
-                _ => "",
-            };
             writeln!(
                 out,
-                "logic stalls after {} steps with {empty} cells empty{why}:",
+                "logic stalls after {} steps with {empty} cells empty:",
                 solution.steps.len()
             )?;
             write!(out, "{}", subject.write(&solution.values))?;
-            if args.complete {
+            // Logic that completes a grid proves it the only one; one that stalls may have
+            // met a puzzle that no logic can finish, because it has several solutions: the
+            // engine says which (after completing the grid, when asked to).
+            let completed = if args.complete {
                 match complete(subject, &solution.values) {
-                    Completion::Solved(full, stats) => {
-                        let which = if several {
-                            "with one of its several solutions"
-                        } else {
-                            "with the only solution"
-                        };
-                        writeln!(
-                            out,
-                            "completed by the exact-cover engine {which}, in {} guesses ({} \
-                             search nodes):",
-                            stats.branches, stats.nodes
-                        )?;
-                        write!(out, "{}", subject.write(&full))?;
-                    }
+                    Completion::Solved(full, stats) => Some((full, stats)),
                     Completion::NoSolution => {
-                        writeln!(out, "the exact-cover engine finds no solution")?
+                        writeln!(out, "the exact-cover engine finds no solution")?;
+                        continue;
                     }
                     Completion::Interrupted => {
                         out.flush()?;
@@ -249,6 +226,36 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                         return finish(out, Outcome::Interrupted);
                     }
                 }
+            } else {
+                None
+            };
+            let solutions = solutions_up_to_two(subject);
+            match solutions {
+                Some(0) => writeln!(out, "the puzzle has no solution")?,
+                Some(2) => writeln!(
+                    out,
+                    "the puzzle has more than one solution, so no logic can finish it"
+                )?,
+                _ => {}
+            }
+            if let Some((full, stats)) = completed {
+                let which = match solutions {
+                    Some(2) => "with one of its several solutions",
+                    Some(_) => "with the only solution",
+                    None => "with a solution (stopped before it was proved the only one)",
+                };
+                writeln!(
+                    out,
+                    "completed by the exact-cover engine {which}, in {} guesses ({} search \
+                     nodes):",
+                    stats.branches, stats.nodes
+                )?;
+                write!(out, "{}", subject.write(&full))?;
+            }
+            if solutions.is_none() {
+                out.flush()?;
+                eprintln!("xcover: interrupted before the puzzle's solutions were counted");
+                return finish(out, Outcome::Interrupted);
             }
         }
     }

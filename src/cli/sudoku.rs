@@ -949,7 +949,8 @@ fn single_puzzle(args: &PuzzleArgs) -> Result<(Arc<str>, Puzzle), String> {
         Some(found) if count == 1 => Ok(found),
         _ => Err(format!(
             "--shard, --task, --checkpoint, --resume and split work on one puzzle; the input \
-             holds {count}"
+             holds {count} puzzle{}",
+            if count == 1 { "" } else { "s" }
         )),
     }
 }

@@ -111,6 +111,9 @@ pub enum PuzzleErrorKind {
     NotACell { column: usize, found: char },
     /// A minus sign before a number, at a 1-based column.
     Negative { column: usize },
+    /// A word that is not a whole number in a row written in numbers (`10 11 a 12`,
+    /// `10 0.5 3`), at a 1-based column.
+    NotANumber { column: usize, word: String },
     /// A symbol larger than the side of the grid.
     TooLarge { cell: Cell, value: u32, side: usize },
     /// Two clues with the same symbol in a unit; `hint` says how to give the boxes when they
@@ -146,16 +149,28 @@ impl fmt::Display for PuzzleErrorKind {
                 "column {column}: '{}' is not a cell (expected '.', '0', '1'-'9' or 'A'-'Z')",
                 found.escape_debug()
             ),
+            PuzzleErrorKind::NotANumber { column, word } => write!(
+                f,
+                "column {column}: '{}' is not a whole number (this row is written in numbers: \
+                 1 to the side, 0 or '.' for blank)",
+                word.escape_debug()
+            ),
             PuzzleErrorKind::Negative { column } => write!(
                 f,
                 "column {column}: '-' before a digit: negative numbers are not symbols"
             ),
             PuzzleErrorKind::TooLarge { cell, value, side } => {
-                let shown = u8::try_from(*value).map_or_else(|_| value.to_string(), symbol_name);
+                // A number as a number; a letter with the number it stands for ('H' is 17).
+                let shown = match *value {
+                    u32::MAX => "a number of too many digits".to_string(),
+                    10..=35 => format!("symbol '{}' ({value})", symbol_name(*value as u8)),
+                    _ => format!("symbol {value}"),
+                };
                 write!(
                     f,
-                    "{cell}: symbol {shown} is too large for a {side}x{side} grid (1 to {side}, \
-                     0 or '.' for blank)"
+                    "{cell}: {shown} is too large for {} (1 to {side}, \
+                     0 or '.' for blank)",
+                    a_grid(*side)
                 )
             }
             PuzzleErrorKind::Clash { clash, hint } => match hint {
@@ -457,6 +472,16 @@ fn annotated_puzzle(content: &str) -> Option<LineCells> {
     whole.then_some(cells)
 }
 
+/// "a 9x9 grid", "an 8x8 grid": a grid of side `side` in a sentence.
+fn a_grid(side: usize) -> String {
+    let article = if matches!(side, 8 | 11 | 18) || (80..90).contains(&side) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {side}x{side} grid")
+}
+
 /// The cell of a 0-based index into a grid of side `side`.
 fn cell_at(index: usize, side: usize) -> Cell {
     Cell {
@@ -526,13 +551,14 @@ impl<R: BufRead> Reader<R> {
             }
             None => match BoxShape::for_size(side) {
                 Some(shape) => (shape, ShapeSource::Default),
-                None => return fail(format!("a {side}x{side} grid is too large")),
+                None => return fail(format!("{} is too large", a_grid(side))),
             },
         };
         if shape.size() != side {
             return fail(format!(
-                "{} does not fit a {side}x{side} grid: {} x {} = {}, not {side}",
+                "{} does not fit {}: {} x {} = {}, not {side}",
                 said(shape, source),
+                a_grid(side),
                 shape.box_rows(),
                 shape.box_cols(),
                 shape.size()
@@ -946,6 +972,21 @@ impl Block {
 
     /// The error for a grid with too few rows.
     fn short(&self, blank_line: Option<usize>) -> PuzzleError {
+        // A lone line of a square number of cells was taken for a grid's first row only
+        // because a symbol is too large for the puzzle it would be: that symbol is the fault.
+        if self.row_lines.len() == 1
+            && let Some(side) = square_root(self.width).filter(|&side| side >= 4)
+            && let Some(index) = self.values.iter().position(|&v| v as usize > side)
+        {
+            return PuzzleError {
+                line: self.row_lines[0],
+                kind: PuzzleErrorKind::TooLarge {
+                    cell: cell_at(index, side),
+                    value: self.values[index],
+                    side,
+                },
+            };
+        }
         PuzzleError {
             line: self.row_lines[0],
             kind: PuzzleErrorKind::ShortGrid {
@@ -1358,6 +1399,36 @@ impl LineCells {
             zero_cells: Vec::new(),
             dots: false,
         };
+        // Numbers of two digits or more among the words: a row written in numbers, in which
+        // '.' is a blank and any other word that is not a whole number is an error (the
+        // characters of `0.5` or `a` read as cells gave a row of the wrong length instead).
+        let number = |t: &Token<'_>| t.text.bytes().all(|b| b.is_ascii_digit());
+        let numbers =
+            tokens.len() >= 2 && !groups && tokens.iter().any(|t| t.text.len() >= 2 && number(t));
+        if numbers && !all_digits {
+            cells.numeric = true;
+            cells.separated = true;
+            for token in &tokens {
+                if token.bar_before && !cells.values.is_empty() {
+                    cells.marks.push(cells.values.len());
+                }
+                let value = match token.text {
+                    "." => 0,
+                    text if number(token) => text.parse::<u32>().unwrap_or(u32::MAX),
+                    text => {
+                        if cells.fault.is_none() {
+                            cells.fault = Some(PuzzleErrorKind::NotANumber {
+                                column: token.column,
+                                word: text.chars().take(20).collect(),
+                            });
+                        }
+                        0
+                    }
+                };
+                cells.values.push(value);
+            }
+            return cells;
+        }
         if tokens.len() >= 2 && all_digits && long && !groups {
             cells.numeric = true;
             cells.separated = true;

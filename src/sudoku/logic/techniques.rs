@@ -34,8 +34,10 @@ fn naked_single_at(p: &Position, index: usize, visit: Visit<'_>) -> ControlFlow<
             .fold(0, |m, v| m | bit(v))
     };
     let units = &layout.units_of[index];
+    // A unit with nothing placed says nothing (it read "column 5 has , box 2 has ,").
     let mut parts: Vec<String> = units
         .iter()
+        .filter(|&&u| p.placed(u) != 0)
         .map(|&u| format!("{} has {}", p.unit_name(u), list(p.placed(u))))
         .collect();
     let mut seen = units.iter().fold(0, |m, &u| m | p.placed(u));
