@@ -80,7 +80,10 @@ fn paste(browser: &Browser, text: &str) {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn typing_a_puzzle_and_solving_it_fills_the_grid() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -128,7 +131,10 @@ fn typing_a_puzzle_and_solving_it_fills_the_grid() {
 /// A solve that the server's time limit stops after the solution was found shows it and says
 /// that its uniqueness was not proved.
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn a_solve_stopped_by_the_time_limit_shows_the_solution_found() {
     let server = Server::start(&["--time-limit", "2"]);
     let browser = Browser::start();
@@ -154,7 +160,10 @@ fn a_solve_stopped_by_the_time_limit_shows_the_solution_found() {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn checking_a_puzzle_with_several_solutions_shows_two_and_where_they_differ() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -194,7 +203,10 @@ fn checking_a_puzzle_with_several_solutions_shows_two_and_where_they_differ() {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn stepping_through_explain_highlights_each_step_s_cell() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -226,7 +238,10 @@ fn stepping_through_explain_highlights_each_step_s_cell() {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn a_malformed_puzzle_gets_a_message_naming_the_cell() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -250,7 +265,10 @@ fn a_malformed_puzzle_gets_a_message_naming_the_cell() {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn counting_an_empty_6x6_shows_progress_and_can_be_cancelled() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -281,7 +299,10 @@ fn counting_an_empty_6x6_shows_progress_and_can_be_cancelled() {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn a_solved_16x16_on_the_page() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -307,7 +328,10 @@ fn a_solved_16x16_on_the_page() {
 }
 
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn a_killer_is_drawn_with_its_cages_and_explained() {
     let server = Server::start(&[]);
     let browser = Browser::start();
@@ -366,7 +390,10 @@ fn press(browser: &Browser, button: &str, start: &str) -> String {
 /// not clues either: after Solve, Count still counts the puzzle's solutions (it counted 1,
 /// Check said "unique", Rate "easy, score 0", Explain "solved by logic in 0 steps").
 #[test]
-#[cfg_attr(not(browser), ignore = "needs Debian's chromium and chromium-driver")]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
 fn solutions_shown_and_players_entries_never_become_clues() {
     let several =
         "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3";

@@ -355,3 +355,29 @@ fn messages_name_what_is_wrong() {
     let explained = xcover(&["sudoku", "explain", "-"], "1..............2\n");
     assert!(!out(&explained).contains("has ,"), "{}", out(&explained));
 }
+
+/// Conventions of input and output: `solve` with no file reads standard input, a `# Boxes`
+/// comment is read whatever its case, and `solve --all --format json` writes one JSON record
+/// per line (JSON Lines: there were blank lines between them).
+#[test]
+fn input_and_output_conventions() {
+    let solved = xcover(&["sudoku", "solve"], &format!("{SEVERAL}\n"));
+    assert!(solved.status.success(), "{}", err(&solved));
+    assert_eq!(out(&solved).lines().count(), 1);
+    let boxed = xcover(
+        &["sudoku", "check"],
+        "1.24....3.1......6.413......5.......  # Boxes: 3x2\n",
+    );
+    assert_eq!(out(&boxed), "unique\n", "{}", err(&boxed));
+    let listed = xcover(
+        &["sudoku", "solve", "--all", "--limit", "2", "--format", "json", "-"],
+        &format!("{SEVERAL}\n{SEVERAL}\n"),
+    );
+    let text = out(&listed);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in lines {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["count"], 2);
+    }
+}

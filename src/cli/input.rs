@@ -61,6 +61,9 @@ pub fn grid_of(item: &Item) -> Option<&xcover::sudoku::Grid> {
 /// names the file, and says how to pass a puzzle when the name looks like one.
 pub fn open(path: &str) -> Result<(Arc<str>, Box<dyn BufRead + Send>), String> {
     if path == "-" {
+        if io::IsTerminal::is_terminal(&io::stdin()) {
+            eprintln!("xcover: reading puzzles typed here (end with Ctrl-D)");
+        }
         return Ok(("<stdin>".into(), Box::new(BufReader::new(io::stdin()))));
     }
     match File::open(path) {

@@ -115,8 +115,8 @@ pub struct PuzzleArgs {
     stats: bool,
     #[command(flatten)]
     inference: super::InferenceArg,
-    /// Puzzle files, or - for standard input.
-    #[arg(value_name = "FILE|-", required = true)]
+    /// Puzzle files, or - for standard input (the default).
+    #[arg(value_name = "FILE|-", default_value = "-")]
     files: Vec<String>,
 }
 
@@ -1057,7 +1057,9 @@ fn solve_all(
         let Some(job) = input::job(&item, &mut outcome) else {
             continue;
         };
-        if puzzles > 0 {
+        // Records of several lines are set apart by a blank line; JSON records are one line
+        // each (JSON Lines).
+        if puzzles > 0 && format != Some(SolveFormat::Json) {
             writeln!(out)?;
         }
         puzzles += 1;

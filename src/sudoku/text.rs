@@ -1124,7 +1124,12 @@ struct Line {
 
 /// The box shape of a comment of the form `boxes RxC` (also `boxes: RxC`), if it is one.
 fn directive(comment: &str) -> Option<Result<BoxShape, String>> {
-    let rest = comment.trim().strip_prefix("boxes")?;
+    // Any case: `# Boxes: 3x2` was silently ignored.
+    let comment = comment.trim();
+    let rest = comment
+        .get(..5)
+        .filter(|word| word.eq_ignore_ascii_case("boxes"))
+        .map(|_| &comment[5..])?;
     let rest = rest.trim_start().trim_start_matches([':', '=']).trim();
     let (r, c) = rest.split_once(['x', 'X'])?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
