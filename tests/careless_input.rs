@@ -370,7 +370,9 @@ fn input_and_output_conventions() {
     );
     assert_eq!(out(&boxed), "unique\n", "{}", err(&boxed));
     let listed = xcover(
-        &["sudoku", "solve", "--all", "--limit", "2", "--format", "json", "-"],
+        &[
+            "sudoku", "solve", "--all", "--limit", "2", "--format", "json", "-",
+        ],
         &format!("{SEVERAL}\n{SEVERAL}\n"),
     );
     let text = out(&listed);
@@ -380,4 +382,38 @@ fn input_and_output_conventions() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["count"], 2);
     }
+}
+
+/// Variant files written one after the other are read as written (each `puzzles: K` counts
+/// the puzzles up to the next; a second one was an error), and `--box` on a variant, which
+/// was silently ignored, is refused.
+#[test]
+fn concatenated_variant_files_and_box_flags() {
+    let one = |seed: &str| {
+        out(&xcover(
+            &["sudoku", "generate", "--variant", "x", "--seed", seed],
+            "",
+        ))
+    };
+    let both = one("1") + &one("2");
+    assert_eq!(both.matches("puzzles: 1").count(), 2);
+    let checked = xcover(&["sudoku", "check", "-"], &both);
+    assert_eq!(out(&checked), "unique\nunique\n", "{}", err(&checked));
+    assert!(checked.status.success());
+    // A count that does not match is still said, for its own part of the file.
+    let wrong = one("1") + &one("2").replace("puzzles: 1", "puzzles: 3");
+    let checked = xcover(&["sudoku", "check", "-"], &wrong);
+    assert!(err(&checked).contains("'puzzles: 3'"), "{}", err(&checked));
+    let boxed = xcover(
+        &[
+            "sudoku",
+            "check",
+            "--box",
+            "3x2",
+            "data/sudoku/variants.txt",
+        ],
+        "",
+    );
+    assert_eq!(boxed.status.code(), Some(2));
+    assert!(err(&boxed).contains("'box:' line"), "{}", err(&boxed));
 }

@@ -287,6 +287,14 @@ fn run_variant(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
     if !variant::is_variant_input(&input.files) {
         return None;
     }
+    if let Some(shape) = input.boxes.shape {
+        // A variant block gives its own boxes (`box: 2x3`): --box was silently ignored.
+        eprintln!(
+            "xcover: --box {shape} is for plain grids; a variant puzzle gives its boxes in its \
+             'box:' line"
+        );
+        return Some(Ok(Outcome::BadUsage));
+    }
     if let Some(search) = search.filter(|search| search.any()) {
         return Some(match task {
             VariantTask::Count { limit, json } => variant::count_one(

@@ -118,24 +118,53 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
         .map(|(i, line)| (i + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
         .peekable();
-    let mut announced = None;
+    // Each `puzzles: K` announces the puzzles up to the next one (files written one after
+    // the other, `generate --variant ... >> file`, are read as they were written).
+    let mut announced: Option<(usize, usize, usize)> = None; // line, count, first result
     let mut last_line = 0;
+    let check = |announced: Option<(usize, usize, usize)>,
+                 results: &mut Vec<Result<Entry, ReadError>>,
+                 last_line: usize| {
+        let Some((line, count, first)) = announced else {
+            return;
+        };
+        let section = &results[first..];
+        let found = section.iter().filter(|r| r.is_ok()).count();
+        let blocks = section.len();
+        if blocks != count {
+            results.push(Err(ReadError {
+                line: line.max(last_line),
+                message: format!(
+                    "'puzzles: {count}' but {} {blocks} puzzles ({found} readable)",
+                    if first == 0 {
+                        "the file holds"
+                    } else {
+                        "the puzzles after it are"
+                    }
+                ),
+            }));
+        }
+    };
     while let Some((line, content)) = lines.next() {
-        last_line = line;
         let (key, value) = split_key(content);
         match key {
             "puzzles" => match value.parse::<usize>() {
-                Ok(count) if announced.is_none() => announced = Some((line, count)),
-                _ => results.push(Err(ReadError {
+                Ok(count) => {
+                    check(announced, &mut results, last_line);
+                    announced = Some((line, count, results.len()));
+                }
+                Err(_) => results.push(Err(ReadError {
                     line,
                     message: format!("'puzzles: {value}': expected one count of puzzles"),
                 })),
             },
             "puzzle" => {
+                last_line = line;
                 let block = read_block(line, value, &mut lines, &mut last_line);
                 results.push(block.and_then(build));
             }
             _ => {
+                last_line = line;
                 results.push(Err(ReadError {
                     line,
                     message: format!("expected 'puzzle: ID' to start a puzzle, found '{content}'"),
@@ -150,18 +179,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
             }
         }
     }
-    if let Some((line, count)) = announced {
-        let found = results.iter().filter(|r| r.is_ok()).count();
-        let blocks = results.len();
-        if blocks != count {
-            results.push(Err(ReadError {
-                line: line.max(last_line),
-                message: format!(
-                    "'puzzles: {count}' but the file holds {blocks} puzzles ({found} readable)"
-                ),
-            }));
-        }
-    }
+    check(announced, &mut results, last_line);
     results
 }
 
