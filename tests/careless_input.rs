@@ -417,3 +417,29 @@ fn concatenated_variant_files_and_box_flags() {
     assert_eq!(boxed.status.code(), Some(2));
     assert!(err(&boxed).contains("'box:' line"), "{}", err(&boxed));
 }
+
+/// A puzzle that came as a JSON record is answered as one, as every layout is answered in
+/// its own (it was answered as a line).
+#[test]
+fn json_records_are_answered_as_json_records() {
+    let made = out(&xcover(
+        &[
+            "sudoku", "generate", "--count", "2", "--format", "json", "--seed", "4",
+        ],
+        "",
+    ));
+    let solved = xcover(&["sudoku", "solve", "-"], &made);
+    let text = out(&solved);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    for line in text.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["unique"], true, "{record}");
+    }
+    // --format still decides.
+    let lines = xcover(&["sudoku", "solve", "--format", "line", "-"], &made);
+    assert!(
+        out(&lines).lines().all(|l| l.len() == 81),
+        "{}",
+        out(&lines)
+    );
+}

@@ -554,6 +554,12 @@ fn layout_for(format: Option<SolveFormat>, puzzle: &Puzzle) -> Layout {
     }
 }
 
+/// Whether a puzzle's answer is a JSON record: asked for, or the puzzle came as one (answers
+/// are in the layout the puzzle came in).
+fn answers_in_json(format: Option<SolveFormat>, puzzle: &Puzzle) -> bool {
+    format == Some(SolveFormat::Json) || (format.is_none() && puzzle.json)
+}
+
 /// Whether a layout takes several lines, so that records are separated by blank lines.
 fn is_multiline(layout: Layout) -> bool {
     matches!(layout, Layout::Grid | Layout::Numbers)
@@ -649,7 +655,7 @@ fn first_report(
     // Two solutions settle the answer, stopped or not.
     let (stats, finished) = (judged.stats, judged.finished || several);
     let layout = layout_for(format, puzzle);
-    let json = format == Some(SolveFormat::Json);
+    let json = answers_in_json(format, puzzle);
     let text = match (json, solution) {
         (_, None) if !finished => String::new(),
         (true, solution) => puzzle_json(
@@ -1067,7 +1073,11 @@ fn solve_all(
         };
         // Records of several lines are set apart by a blank line; JSON records are one line
         // each (JSON Lines).
-        if puzzles > 0 && format != Some(SolveFormat::Json) {
+        let json = match &job.puzzle {
+            Ok(puzzle) => answers_in_json(format, puzzle),
+            Err(_) => format == Some(SolveFormat::Json),
+        };
+        if puzzles > 0 && !json {
             writeln!(out)?;
         }
         puzzles += 1;
@@ -1087,7 +1097,7 @@ fn solve_all(
             .entry(shape)
             .or_insert_with(|| Encoding::new(shape));
         let layout = layout_for(format, puzzle);
-        let json = format == Some(SolveFormat::Json);
+        let json = answers_in_json(format, puzzle);
         if json {
             write!(
                 out,

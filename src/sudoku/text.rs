@@ -93,6 +93,8 @@ pub struct Puzzle {
     pub shape_source: ShapeSource,
     /// The characters of the symbols, so that answers are written in them.
     pub symbols: Symbols,
+    /// Whether the puzzle came as a JSON record, so that its answer is one too.
+    pub json: bool,
 }
 
 /// A puzzle that could not be read, or whose clues break the rules: where, and what.
@@ -600,6 +602,7 @@ impl<R: BufRead> Reader<R> {
             layout,
             shape_source: source,
             symbols,
+            json: false,
         })
     }
 
@@ -702,6 +705,7 @@ impl<R: BufRead> Reader<R> {
             layout,
             shape_source: source,
             symbols,
+            json: false,
         })
     }
 
@@ -752,6 +756,7 @@ impl<R: BufRead> Reader<R> {
             },
             shape_source: source,
             symbols: Symbols::FromOne,
+            json: true,
         })
     }
 
