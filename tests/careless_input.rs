@@ -382,6 +382,18 @@ fn input_and_output_conventions() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["count"], 2);
     }
+    // In the grid layout each puzzle's solutions are headed by where the puzzle is, and the
+    // whole reads back as those solutions.
+    let grids = xcover(
+        &[
+            "sudoku", "solve", "--all", "--limit", "2", "--format", "grid", "-",
+        ],
+        &format!("{SEVERAL}\n{SEVERAL}\n"),
+    );
+    let text = out(&grids);
+    assert_eq!(text.matches("# solutions of <stdin>:").count(), 2, "{text}");
+    let checked = xcover(&["sudoku", "check", "-"], &text);
+    assert_eq!(out(&checked), "unique\n".repeat(4));
 }
 
 /// Variant files written one after the other are read as written (each `puzzles: K` counts

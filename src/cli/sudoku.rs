@@ -1106,6 +1106,11 @@ fn solve_all(
                 puzzle.line,
                 puzzle.grid.shape()
             )?;
+        } else if is_multiline(layout) {
+            // Solutions of several lines are set apart by blank lines, so each puzzle's are
+            // headed by where the puzzle is (a comment, which reads back as nothing): they
+            // could not be told from the next puzzle's.
+            writeln!(out, "# solutions of {file}:{}", puzzle.line)?;
         }
         let label = format!("{file}:{}", puzzle.line);
         let (written, finished, result) = match puzzle_solver(encoding, puzzle, args) {
