@@ -11,9 +11,8 @@
 //! ends at the deadline, every socket has a timeout, and nothing leaves loopback. Not a
 //! criterion bench: it measures a server as its clients see it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -23,13 +22,18 @@ const POST001: &str =
 const SEVERAL: &str =
     "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3";
 
+#[path = "common/server.rs"]
+mod server;
+
+use server::Server;
+
 fn main() {
     let seconds: u64 = std::env::args()
         .skip(1)
         .find(|a| a != "--bench")
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
-    let server = Server::start();
+    let server = Server::start(&[]);
     let address = server.address.clone();
     let pid = server.child.id();
     thread::sleep(Duration::from_millis(300));
@@ -319,41 +323,5 @@ impl Figures {
             rss_mb: field("VmRSS:") / 1024,
             threads: field("Threads:"),
         }
-    }
-}
-
-/// `xcover serve` on a free port, stopped when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .unwrap()
-            .trim()
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, address }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

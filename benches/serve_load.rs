@@ -10,10 +10,14 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+#[path = "common/server.rs"]
+mod server;
+
+use server::Server;
 
 fn main() {
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
@@ -35,7 +39,7 @@ fn main() {
         .map(|l| serde_json::json!({"puzzle": &l[..81]}).to_string())
         .collect();
     assert!(!puzzles.is_empty(), "no 81-character puzzles in {file}");
-    let server = Server::start();
+    let server = Server::start(&["--count-time-limit", "600"]);
     println!(
         "{} puzzles from {file}; {clients} clients, {seconds} s per phase; server at {}",
         puzzles.len(),
@@ -145,41 +149,5 @@ fn exchange(stream: &mut TcpStream, address: &str, body: &str) -> u16 {
         if raw.len() >= split + 4 + length {
             return head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
         }
-    }
-}
-
-/// `xcover serve` on a free port, stopped when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-            .args(["serve", "--port", "0", "--count-time-limit", "600"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .unwrap()
-            .trim()
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, address }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

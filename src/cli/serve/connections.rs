@@ -147,6 +147,17 @@ impl Guarded {
         self.timer.as_mut().reset(deadline);
     }
 
+    /// After a write: bytes written answer the request, and are activity.
+    fn wrote(&mut self, written: &Poll<io::Result<usize>>) {
+        if let Poll::Ready(Ok(count)) = written
+            && *count > 0
+        {
+            self.last_activity = Instant::now();
+            self.unanswered_since = None;
+            self.reset_timer();
+        }
+    }
+
     /// Whether the timer has run out (and arms it to wake this task when it does).
     fn expired(&mut self, context: &mut Context<'_>) -> bool {
         if self.timer.as_mut().poll(context).is_ready() {
@@ -200,13 +211,7 @@ impl AsyncWrite for Guarded {
         bytes: &[u8],
     ) -> Poll<io::Result<usize>> {
         let written = Pin::new(&mut self.stream).poll_write(context, bytes);
-        if let Poll::Ready(Ok(count)) = written
-            && count > 0
-        {
-            self.last_activity = Instant::now();
-            self.unanswered_since = None;
-            self.reset_timer();
-        }
+        self.wrote(&written);
         written
     }
 
@@ -224,13 +229,7 @@ impl AsyncWrite for Guarded {
         buffers: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let written = Pin::new(&mut self.stream).poll_write_vectored(context, buffers);
-        if let Poll::Ready(Ok(count)) = written
-            && count > 0
-        {
-            self.last_activity = Instant::now();
-            self.unanswered_since = None;
-            self.reset_timer();
-        }
+        self.wrote(&written);
         written
     }
 
