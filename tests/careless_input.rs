@@ -357,8 +357,9 @@ fn messages_name_what_is_wrong() {
 }
 
 /// Conventions of input and output: `solve` with no file reads standard input, a `# Boxes`
-/// comment is read whatever its case, and `solve --all --format json` writes one JSON record
-/// per line (JSON Lines: there were blank lines between them).
+/// comment is read whatever its case, and `solve --all --format json` writes JSON Lines, one
+/// record per solution and one with each puzzle's count (there were blank lines between
+/// puzzles, and one line held all of a puzzle's solutions, hundreds of megabytes for some).
 #[test]
 fn input_and_output_conventions() {
     let solved = xcover(&["sudoku", "solve"], &format!("{SEVERAL}\n"));
@@ -376,11 +377,14 @@ fn input_and_output_conventions() {
         &format!("{SEVERAL}\n{SEVERAL}\n"),
     );
     let text = out(&listed);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2, "{text}");
-    for line in lines {
-        let record: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(record["count"], 2);
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 6, "{text}");
+    for puzzle in records.chunks(3) {
+        assert!(puzzle[0]["solution"].is_array() && puzzle[1]["solution"].is_array());
+        assert_eq!(puzzle[2]["count"], 2);
     }
     // In the grid layout each puzzle's solutions are headed by where the puzzle is, and the
     // whole reads back as those solutions.

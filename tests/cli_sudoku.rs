@@ -230,9 +230,17 @@ fn solve_all_streams_every_solution() {
         &["sudoku", "solve", "--limit", "3", "--format", "json", "-"],
         "................",
     );
-    let record: serde_json::Value = serde_json::from_str(out(&limited).trim()).unwrap();
-    assert_eq!(record["count"], 3);
-    assert_eq!(record["solutions"].as_array().unwrap().len(), 3);
+    // JSON Lines: a record per solution, then one with the count.
+    let records: Vec<serde_json::Value> = out(&limited)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    for (index, record) in records[..3].iter().enumerate() {
+        assert_eq!(record["index"], index);
+        assert_eq!(record["solution"].as_array().unwrap().len(), 4);
+    }
+    assert_eq!(records[3]["count"], 3);
 
     let none = xcover(&["sudoku", "solve", "--all", "-"], "11..............");
     assert_eq!(out(&none), "invalid\n");

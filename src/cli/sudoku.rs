@@ -1098,15 +1098,16 @@ fn solve_all(
             .or_insert_with(|| Encoding::new(shape));
         let layout = layout_for(format, puzzle);
         let json = answers_in_json(format, puzzle);
-        if json {
-            write!(
-                out,
-                r#"{{"file":{},"line":{},"boxes":"{}","solutions":["#,
-                json!(&**file),
-                puzzle.line,
-                puzzle.grid.shape()
-            )?;
-        } else if is_multiline(layout) {
+        // In JSON, one record per solution and a last one with the count (JSON Lines): one
+        // record holding every solution made a puzzle with millions of them one line of
+        // hundreds of megabytes.
+        let head = format!(
+            r#""file":{},"line":{},"boxes":"{}""#,
+            json!(&**file),
+            puzzle.line,
+            puzzle.grid.shape()
+        );
+        if !json && is_multiline(layout) {
             // Solutions of several lines are set apart by blank lines, so each puzzle's are
             // headed by where the puzzle is (a comment, which reads back as nothing): they
             // could not be told from the next puzzle's.
@@ -1118,7 +1119,14 @@ fn solve_all(
             Some(mut solver) => {
                 let write = |out: &mut SharedOut, options: &[dlx::OptionId], index: u128| {
                     let grid = encoding.grid_of(options);
-                    write_solution(out, &grid, index, json, (layout, puzzle.symbols))
+                    if json {
+                        let solution = grid_json(&grid);
+                        return writeln!(
+                            out,
+                            r#"{{{head},"index":{index},"solution":{solution}}}"#
+                        );
+                    }
+                    write_solution(out, &grid, index, (layout, puzzle.symbols))
                 };
                 let (returned, written, result) = enumerate::run_writing(
                     &mut solver,
@@ -1150,7 +1158,7 @@ fn solve_all(
         if json {
             writeln!(
                 out,
-                r#"],"count":{written}{}}}"#,
+                r#"{{{head},"count":{written}{}}}"#,
                 if stopped { r#","partial":true"# } else { "" }
             )?;
         } else if written == 0 && !stopped && search.resume.is_none() {
@@ -1173,19 +1181,13 @@ fn solve_all(
     finish(out, outcome)
 }
 
-/// Writes the `index`-th solution of a puzzle (from 0) in its layout, or as a JSON array
-/// element.
+/// Writes the `index`-th solution of a puzzle (from 0) in its layout.
 fn write_solution(
     out: &mut SharedOut,
     grid: &xcover::sudoku::Grid,
     index: u128,
-    json: bool,
     (layout, symbols): (Layout, Symbols),
 ) -> io::Result<()> {
-    if json {
-        let comma = if index > 0 { "," } else { "" };
-        return write!(out, "{comma}{}", grid_json(grid));
-    }
     if index > 0 && is_multiline(layout) {
         writeln!(out)?;
     }
