@@ -9,6 +9,8 @@ use std::path::Path;
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(shared_data)");
     println!("cargo::rustc-check-cfg=cfg(browser)");
+    // Set by cargo fuzz; the corpus replay compiles the fuzz harnesses without it.
+    println!("cargo::rustc-check-cfg=cfg(fuzzing)");
     println!("cargo::rerun-if-changed=build.rs");
     // Watched only when present: cargo reruns a build script on every build while a watched
     // path is missing, which would rebuild the crate each time for everyone without the data.

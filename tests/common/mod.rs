@@ -29,6 +29,38 @@ pub fn xcover(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Waits for `child` to end by itself; if it has not `grace` after the call, kills it
+/// (SIGKILL), so that a process that ignores a signal it was sent shows as killed (no exit
+/// code) instead of hanging the test. What is asserted is how the process ended, never how
+/// long it took.
+#[allow(dead_code)] // only the tests that send signals use it
+pub fn ended_or_killed(child: Child, grace: std::time::Duration) -> Output {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let pid = child.id().to_string();
+    let ended = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let ended = Arc::clone(&ended);
+        std::thread::spawn(move || {
+            let step = std::time::Duration::from_millis(50);
+            let steps = (grace.as_millis() / step.as_millis()).max(1);
+            for _ in 0..steps {
+                if ended.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(step);
+            }
+            if !ended.load(Ordering::SeqCst) {
+                let _ = Command::new("kill").args(["-KILL", &pid]).status();
+            }
+        })
+    };
+    let output = child.wait_with_output().unwrap();
+    ended.store(true, Ordering::SeqCst);
+    watcher.join().unwrap();
+    output
+}
+
 /// Standard output as text.
 pub fn out(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
