@@ -855,6 +855,21 @@ impl Links {
         Some(self.first_of(p))
     }
 
+    /// The first nodes of the `count` options after the current one at `level`, in the order
+    /// the search tries them (fewer where the level has fewer): one walk down the column.
+    pub fn siblings(&self, level: usize, count: u32) -> Vec<u32> {
+        let mut firsts = Vec::with_capacity(count as usize);
+        let mut p = self.stack[level];
+        for _ in 0..count {
+            p = self.next_option(level, p);
+            if p <= self.item_count {
+                break;
+            }
+            firsts.push(self.first_of(p));
+        }
+        firsts
+    }
+
     /// Once the search below the current option of the level above the base is over (the
     /// search is `Done`), takes that option back and chooses the next one of the level
     /// instead, so that the search goes on below it: a search can so own a run of sibling

@@ -736,40 +736,33 @@ impl<'m> Search<'_, 'm> {
     /// some, as subtrees for other searches (another thread, say); this search will not visit
     /// them. Empty when nothing is left to give. Between two solutions, or after a stop.
     pub fn split_off(&mut self) -> Vec<Subtree> {
-        if let Some(run) = self.run.as_mut().filter(|run| run.left > 0) {
+        let (level, options, share) = match self.run.as_mut().filter(|run| run.left > 0) {
             // The run's level is the shallowest with untried options.
-            let (level, left, share) = (run.level, run.left, run.per_option);
-            run.left = 0;
-            let parts: Vec<Subtree> = (1..=left)
-                .filter_map(|steps| self.solver.links.sibling(level, steps))
-                .map(|first| self.subtree_at(level, first, share))
-                .collect();
-            self.given += share * parts.len() as f64;
-            return parts;
-        }
-        let Some((level, options)) = self.solver.links.split_off() else {
-            return Vec::new();
+            Some(run) => {
+                let (level, left, share) = (run.level, run.left, run.per_option);
+                run.left = 0;
+                (level, self.solver.links.siblings(level, left), share)
+            }
+            None => {
+                let Some((level, options)) = self.solver.links.split_off() else {
+                    return Vec::new();
+                };
+                (level, options, self.share_at(level))
+            }
         };
-        let solver = &*self.solver;
-        let node_option = &solver.matrix.node_option;
-        let stack = solver.links.stack();
-        let mut share = self.root_share;
-        for l in solver.links.root_level()..=level {
-            share /= f64::from(solver.links.options_at(l).max(1));
-        }
-        let prefix: Vec<OptionId> = stack[..level]
-            .iter()
-            .map(|&x| OptionId(node_option[x as usize]))
-            .collect();
         self.given += share * options.len() as f64;
         options
             .into_iter()
-            .map(|first| {
-                let mut path = prefix.clone();
-                path.push(OptionId(node_option[first as usize]));
-                Subtree { path, share }
-            })
+            .map(|first| self.subtree_at(level, first, share))
             .collect()
+    }
+
+    /// The estimated share of the tree below one option at `level` of the current path.
+    fn share_at(&self, level: usize) -> f64 {
+        let links = &self.solver.links;
+        (links.root_level()..=level).fold(self.root_share, |share, l| {
+            share / f64::from(links.options_at(l).max(1))
+        })
     }
 
     /// The subtree below the current path's options above `level` and the option of first
@@ -820,10 +813,7 @@ impl<'m> Search<'_, 'm> {
                     })
                     .filter(|&(_, untried, options)| worth(untried, options))
                     .map(|(level, untried, _)| (level, untried))?;
-                let mut per_option = self.root_share;
-                for l in links.root_level()..=level {
-                    per_option /= f64::from(links.options_at(l).max(1));
-                }
+                let per_option = self.share_at(level);
                 self.solver.links.give_away_below(level);
                 (level, untried, per_option)
             }
@@ -870,8 +860,10 @@ impl<'m> Search<'_, 'm> {
         // The rest of a run comes after everything below its current option.
         if let Some(run) = self.run.filter(|run| run.left > 0) {
             parts.extend(
-                (1..=run.left)
-                    .filter_map(|steps| self.solver.links.sibling(run.level, steps))
+                self.solver
+                    .links
+                    .siblings(run.level, run.left)
+                    .into_iter()
                     .map(|first| self.subtree_at(run.level, first, run.per_option)),
             );
         }

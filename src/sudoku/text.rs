@@ -1346,8 +1346,9 @@ struct Token<'a> {
 }
 
 impl LineCells {
-    /// Reads the cells of one line (comment already removed). The line is numbers when every
-    /// token is a whole number and some have two or more digits, unless all tokens are
+    /// Reads the cells of one line (comment already removed). The line is numbers when some
+    /// tokens are whole numbers of two or more digits (then `.` is a blank, and any other
+    /// token is named as not a number), unless all tokens are
     /// equally long and some start with 0 or exceed the token count (`530 070 000` are groups
     /// of digit cells); otherwise every non-separator character is a cell. A character that
     /// is not a cell still counts as one, so the grid keeps its shape and one error is given.
@@ -1391,10 +1392,6 @@ impl LineCells {
                 bar_before: bar,
             });
         }
-        let all_digits = tokens
-            .iter()
-            .all(|t| t.text.bytes().all(|b| b.is_ascii_digit()));
-        let long = tokens.iter().any(|t| t.text.len() >= 2);
         let same_length = tokens.iter().all(|t| t.text.len() == tokens[0].text.len());
         let groups = same_length
             && tokens.iter().any(|t| {
@@ -1415,7 +1412,7 @@ impl LineCells {
         let number = |t: &Token<'_>| t.text.bytes().all(|b| b.is_ascii_digit());
         let numbers =
             tokens.len() >= 2 && !groups && tokens.iter().any(|t| t.text.len() >= 2 && number(t));
-        if numbers && !all_digits {
+        if numbers {
             cells.numeric = true;
             cells.separated = true;
             for token in &tokens {
@@ -1436,19 +1433,6 @@ impl LineCells {
                     }
                 };
                 cells.values.push(value);
-            }
-            return cells;
-        }
-        if tokens.len() >= 2 && all_digits && long && !groups {
-            cells.numeric = true;
-            cells.separated = true;
-            for token in &tokens {
-                if token.bar_before && !cells.values.is_empty() {
-                    cells.marks.push(cells.values.len());
-                }
-                cells
-                    .values
-                    .push(token.text.parse::<u32>().unwrap_or(u32::MAX));
             }
             return cells;
         }

@@ -514,14 +514,7 @@ pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         let reached = subject
             .with_givens(&solution.values)
             .ok_or_else(|| ApiError::bad("the grid could not be rebuilt"))?;
-        let (count, stopped) = searching(&reached, limits, |solver, _| match solver {
-            None => (0, None),
-            Some(solver) => (solver.verdict().count(), solver.stopped()),
-        })?;
-        if stopped.is_some() {
-            return Err(ApiError::stopped(limits));
-        }
-        match count {
+        match solutions_up_to_two(&reached, limits)? {
             0 => "no-solution".to_string(),
             1 => rating.level.name().to_string(),
             _ => "multiple".to_string(),
