@@ -844,6 +844,7 @@ impl Links {
 
     /// The first node of the option `steps` options after the current one at `level` of the
     /// path, in the order the search tries them; `None` past the last.
+    #[cfg(feature = "parallel")]
     pub fn sibling(&self, level: usize, steps: u32) -> Option<u32> {
         let mut p = self.stack[level];
         for _ in 0..steps {
