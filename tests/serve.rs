@@ -739,3 +739,47 @@ fn an_oversized_body_is_refused_before_it_is_sent() {
     );
     assert_eq!(bad.status, 400, "{}", bad.body);
 }
+
+/// Requests the HTTP parser refuses before any route sees them (a URI too long, header
+/// fields too large or too many, a request that is not HTTP) are answered with a JSON error
+/// like every other error (they had empty bodies).
+#[test]
+fn requests_the_parser_refuses_get_json_errors() {
+    let server = Server::start(&[]);
+    let a = &server.address;
+    let many_fields: String = (0..200).map(|i| format!("\r\nX-Field-{i}: a")).collect();
+    let cases = [
+        (
+            format!("GET /{} HTTP/1.1\r\nHost: {a}", "a".repeat(70_000)),
+            414,
+            "URI",
+        ),
+        (
+            format!(
+                "GET / HTTP/1.1\r\nHost: {a}\r\nX-Big: {}",
+                "a".repeat(500_000)
+            ),
+            431,
+            "header",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: {a}{many_fields}"),
+            431,
+            "header",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: {a}\r\nNo colon here"),
+            400,
+            "HTTP",
+        ),
+        ("NOT HTTP AT ALL".to_string(), 400, "HTTP"),
+    ];
+    for (head, status, said) in cases {
+        let answer = http::raw(a, &head, b"");
+        assert_eq!(answer.status, status, "{}", answer.body);
+        let error = answer.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(said), "{error}");
+    }
+    // The server goes on answering.
+    assert_eq!(request(a, "GET", "/", b"").status, 200);
+}

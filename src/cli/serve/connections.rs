@@ -15,6 +15,11 @@
 //!
 //! Accept errors (out of file descriptors, say) are said on stderr, and accepting pauses a
 //! moment instead of spinning.
+//!
+//! A request that cannot be parsed never reaches the routes: hyper answers it itself, with
+//! 400, 414 (URI too long) or 431 (header fields too large or too many) and an empty body.
+//! The API promises a JSON body on every error, so [`Guarded`] writes those answers with one
+//! ([`parser_error_with_body`]).
 
 use std::future::Future;
 use std::io;
@@ -115,6 +120,51 @@ pub struct Guarded {
     /// When bytes were first read after the last write: a request is coming in or waiting
     /// for its answer.
     unanswered_since: Option<Instant>,
+    /// An answer being written in place of the one hyper handed over.
+    substitute: Option<Substitute>,
+}
+
+/// The answer written in place of hyper's bodiless one, how much of it is written, and how
+/// many bytes of hyper's it stands for (reported written once it is all out).
+struct Substitute {
+    bytes: Vec<u8>,
+    written: usize,
+    stands_for: usize,
+}
+
+/// For the head of an answer hyper's parser makes (a 400, 414 or 431 with an empty body; the
+/// routes never send an error without a body), the same answer with a JSON body saying what
+/// was wrong.
+fn parser_error_with_body(head: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(head).ok()?;
+    if !text.ends_with("\r\n\r\n")
+        || !text
+            .to_ascii_lowercase()
+            .contains("\r\ncontent-length: 0\r\n")
+    {
+        return None;
+    }
+    let (status, message) = match text.split(' ').nth(1)? {
+        "400" => ("400 Bad Request", "the request is not well-formed HTTP/1.1"),
+        "414" => (
+            "414 URI Too Long",
+            "the request's URI is too long; send a puzzle or problem in the body of a POST",
+        ),
+        "431" => (
+            "431 Request Header Fields Too Large",
+            "the request's header fields are too large or too many (at most 100 fields)",
+        ),
+        _ => return None,
+    };
+    let body = format!(r#"{{"error":"{message}","line":null,"cells":[]}}"#);
+    Some(
+        format!(
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+             connection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
 }
 
 impl Guarded {
@@ -129,7 +179,35 @@ impl Guarded {
             spoke: false,
             last_activity: now,
             unanswered_since: None,
+            substitute: None,
         }
+    }
+
+    /// Writes hyper's bytes, or, for a bodiless parser error, the answer that stands for them.
+    fn write_answer(&mut self, context: &mut Context<'_>, bytes: &[u8]) -> Poll<io::Result<usize>> {
+        if self.substitute.is_none()
+            && let Some(answer) = parser_error_with_body(bytes)
+        {
+            self.substitute = Some(Substitute {
+                bytes: answer,
+                written: 0,
+                stands_for: bytes.len(),
+            });
+        }
+        let Some(substitute) = &mut self.substitute else {
+            return Pin::new(&mut self.stream).poll_write(context, bytes);
+        };
+        while substitute.written < substitute.bytes.len() {
+            let rest = &substitute.bytes[substitute.written..];
+            match Pin::new(&mut self.stream).poll_write(context, rest) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Ok(0)),
+                Poll::Ready(Ok(count)) => substitute.written += count,
+                other => return other,
+            }
+        }
+        let stands_for = substitute.stands_for;
+        self.substitute = None;
+        Poll::Ready(Ok(stands_for))
     }
 
     /// When the connection ends unless something happens first.
@@ -210,7 +288,7 @@ impl AsyncWrite for Guarded {
         context: &mut Context<'_>,
         bytes: &[u8],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write(context, bytes);
+        let written = self.write_answer(context, bytes);
         self.wrote(&written);
         written
     }
@@ -228,7 +306,14 @@ impl AsyncWrite for Guarded {
         context: &mut Context<'_>,
         buffers: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let written = Pin::new(&mut self.stream).poll_write_vectored(context, buffers);
+        // A parser's error answer is one buffer (its head); it is looked for there.
+        let first = buffers.iter().find(|buffer| !buffer.is_empty());
+        let written = match first {
+            Some(first) if first.len() == buffers.iter().map(|b| b.len()).sum::<usize>() => {
+                self.write_answer(context, first)
+            }
+            _ => Pin::new(&mut self.stream).poll_write_vectored(context, buffers),
+        };
         self.wrote(&written);
         written
     }
