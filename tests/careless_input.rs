@@ -306,6 +306,50 @@ fn generate_writes_numbers() {
     assert_eq!(out(&checked), "unique\n");
 }
 
+/// Rules under which no grid exists are said to be so by one complete search, not after
+/// 2,000 random fillings that each gave up (`--variant windows,non-consecutive` on 9x9 took
+/// 42 s; it is too slow for a test in a debug build, the 8x8 below is the same path).
+#[test]
+fn generate_proves_that_no_grid_exists() {
+    for (size, rules) in [("8", "anti-king,non-consecutive"), ("6", "anti-king,x")] {
+        let made = xcover(
+            &[
+                "sudoku",
+                "generate",
+                "--size",
+                size,
+                "--variant",
+                rules,
+                "--seed",
+                "1",
+            ],
+            "",
+        );
+        assert_eq!(made.status.code(), Some(1), "{}", err(&made));
+        assert!(out(&made).is_empty());
+        assert!(
+            err(&made).contains("a complete search found none"),
+            "{}",
+            err(&made)
+        );
+    }
+    // Where grids exist but are hard to fill at random, the search's grid stands in.
+    let made = xcover(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "anti-knight,x",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert!(made.status.success(), "{}", err(&made));
+    let checked = xcover(&["sudoku", "check", "-"], &out(&made));
+    assert_eq!(out(&checked), "unique\n", "{}", out(&made));
+}
+
 /// Messages name the bad symbol or word, in words a user reads once.
 #[test]
 fn messages_name_what_is_wrong() {
