@@ -375,6 +375,56 @@ fn a_killer_is_drawn_with_its_cages_and_explained() {
     );
 }
 
+/// Generate makes a 25x25 within the time limit (it asked for a minimal one, which takes
+/// from seconds to minutes to make, and hit the 10 s limit), and a 9x9 as before.
+#[test]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
+fn generate_makes_every_size_within_the_time_limit() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    for (shape, side, said) in [
+        (
+            "5x5",
+            25,
+            "a new 25x25 puzzle with one solution (not minimal)",
+        ),
+        ("3x3", 9, "a new 9x9 puzzle with one solution (seed"),
+    ] {
+        browser.run(&format!(
+            "document.getElementById('shape').value = '{shape}'"
+        ));
+        let made = press(&browser, "#generate", "a new ");
+        assert!(made.starts_with(said), "{made}");
+        let givens = values(&browser, "board");
+        assert_eq!(givens.len(), side * side);
+        let checked = post(
+            &server.address,
+            "/api/check",
+            &json!({"puzzle": numbers(&givens, side)}),
+        )
+        .json();
+        assert_eq!(checked["verdict"], "unique", "{checked}");
+    }
+}
+
+/// A grid as rows of numbers (0 for blank).
+fn numbers(cells: &[u32], side: usize) -> String {
+    cells
+        .chunks(side)
+        .map(|row| {
+            row.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect()
+}
+
 /// Clicks `button` and waits until the message starts with `start`; returns the message.
 fn press(browser: &Browser, button: &str, start: &str) -> String {
     browser.run("document.getElementById('message').textContent = ''");
