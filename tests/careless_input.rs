@@ -383,6 +383,11 @@ fn messages_name_what_is_wrong() {
             ),
             "column 6: 'a' is not a whole number",
         ),
+        // Single digits but for one word: read as characters, it was a row of 6 cells.
+        (
+            "1 2 0.5 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n".to_string(),
+            "column 5: '0.5' is not a whole number",
+        ),
     ];
     for (input, expected) in cases {
         let checked = xcover(&["sudoku", "check", "-"], &input);

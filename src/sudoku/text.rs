@@ -1409,9 +1409,18 @@ impl LineCells {
         // Numbers of two digits or more among the words: a row written in numbers, in which
         // '.' is a blank and any other word that is not a whole number is an error (the
         // characters of `0.5` or `a` read as cells gave a row of the wrong length instead).
+        // So is a row of single characters but for a few longer words (`1 2 0.5 4`): the
+        // groups of a row split at its boxes are all longer than one character.
         let number = |t: &Token<'_>| t.text.bytes().all(|b| b.is_ascii_digit());
-        let numbers =
-            tokens.len() >= 2 && !groups && tokens.iter().any(|t| t.text.len() >= 2 && number(t));
+        let singles = tokens
+            .iter()
+            .filter(|t| t.text.chars().count() == 1)
+            .count();
+        let mostly_single = tokens.len() >= 3 && singles * 2 > tokens.len();
+        let numbers = tokens.len() >= 2
+            && !groups
+            && (tokens.iter().any(|t| t.text.len() >= 2 && number(t))
+                || (mostly_single && singles < tokens.len()));
         if numbers {
             cells.numeric = true;
             cells.separated = true;
