@@ -4,7 +4,8 @@
 //! takes its share of the machine and no more.
 //!
 //! `cargo bench --bench serve_load [-- FILE [SECONDS [CLIENTS]]]`; the default file is
-//! `../shared/data/sudoku9/top1465.txt` (else the shipped `data/sudoku/post000.txt`), 10 s per
+//! `../shared/data/sudoku9/top1465.txt` (else the shipped `data/sudoku/post000.txt`; every 9x9
+//! puzzle of the file is sent, whatever its layout), 10 s per
 //! phase, 4 clients. Not a criterion bench: what is measured is a server under load, whole
 //! requests as a client sees them, so the figures are printed as they are.
 
@@ -18,6 +19,7 @@ use std::time::{Duration, Instant};
 mod server;
 
 use server::Server;
+use xcover::sudoku::text;
 
 fn main() {
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
@@ -31,14 +33,18 @@ fn main() {
     });
     let seconds: f64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10.0);
     let clients: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(4);
-    let puzzles: Vec<String> = std::fs::read_to_string(&file)
-        .unwrap()
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .map(|l| serde_json::json!({"puzzle": &l[..81]}).to_string())
+    // Every 9x9 puzzle of the file, in whatever layout it is written, sent as one line.
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let puzzles: Vec<String> = text::parse(&text, None)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|puzzle| puzzle.grid.size() == 9)
+        .map(|puzzle| {
+            let line = text::write(&puzzle.grid, text::Layout::Line);
+            serde_json::json!({"puzzle": line.trim_end()}).to_string()
+        })
         .collect();
-    assert!(!puzzles.is_empty(), "no 81-character puzzles in {file}");
+    assert!(!puzzles.is_empty(), "no 9x9 puzzles in {file}");
     let server = Server::start(&["--count-time-limit", "600"]);
     println!(
         "{} puzzles from {file}; {clients} clients, {seconds} s per phase; server at {}",
