@@ -6,8 +6,8 @@
 //! `cargo bench --bench serve_load [-- FILE [SECONDS [CLIENTS]]]`; the default file is
 //! `../shared/data/sudoku9/top1465.txt` (else the shipped `data/sudoku/post000.txt`; every 9x9
 //! puzzle of the file is sent, whatever its layout), 10 s per phase, 4 clients. Not a criterion
-//! bench: what is measured is a server under load, whole
-//! requests as a client sees them, so the figures are printed as they are.
+//! bench: what is measured is a server under load, whole requests as a client sees them, so the
+//! figures are printed as they are.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
