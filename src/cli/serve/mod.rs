@@ -214,6 +214,7 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
             request: server.time_limit + WAIT_FOR_TURN + Duration::from_secs(15),
         };
         let listener = connections::GuardedListener::new(listener, limits);
+        memory::map_large_blocks();
         tokio::spawn(give_back_memory(Arc::clone(&server)));
         axum::serve(listener, router(Arc::clone(&server)))
             .with_graceful_shutdown(async {
