@@ -783,3 +783,46 @@ fn requests_the_parser_refuses_get_json_errors() {
     // The server goes on answering.
     assert_eq!(request(a, "GET", "/", b"").status, 200);
 }
+
+/// No thread outlives the requests it served: after searches, counts (one left by its
+/// client) and a listing, the server goes back to the threads it started with (the blocking
+/// threads of requests end ten seconds after their last work; a trim of memory every ten
+/// seconds kept three alive for ever).
+#[cfg(target_os = "linux")]
+#[test]
+fn no_thread_outlives_its_request() {
+    let server = Server::start(&[]);
+    let threads = || {
+        std::fs::read_dir(format!("/proc/{}/task", server.pid()))
+            .unwrap()
+            .count()
+    };
+    let start = threads();
+    let a = &server.address;
+    let several =
+        "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3";
+    for path in ["/api/check", "/api/solve", "/api/count", "/api/rate"] {
+        assert_eq!(post(a, path, &json!({"puzzle": several})).status, 200);
+    }
+    // A count of an empty 16x16, left after its first progress line.
+    let mut left = TcpStream::connect(a).unwrap();
+    let body = json!({"puzzle": ".".repeat(256)}).to_string();
+    write!(
+        left,
+        "POST /api/count HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut first = [0u8; 256];
+    let _ = left.read(&mut first).unwrap();
+    drop(left);
+    let mut now = threads();
+    for _ in 0..400 {
+        if now <= start {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        now = threads();
+    }
+    assert_eq!(now, start, "threads at the start {start}, now {now}");
+}

@@ -141,12 +141,13 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    if let Some(threads) = cli.threads.filter(|&t| t > 0) {
-        // Only fails if a pool was already built, which cannot happen this early.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global();
-    }
+    // The threads of batches and parallel searches, one per core unless -j says otherwise
+    // (0: all cores), named so that they are told apart from the server's own. Building the
+    // pool only fails if one was already built, which cannot happen this early.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(cli.threads.unwrap_or(0))
+        .thread_name(|index| format!("xcover-search-{index}"))
+        .build_global();
     signals::install();
     let result = match cli.command {
         Command::Cover(command) => cover::run(command),

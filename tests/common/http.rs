@@ -144,6 +144,12 @@ pub struct Server {
 }
 
 impl Server {
+    /// The server's process id.
+    #[allow(dead_code)] // not every test file looks at the process
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn start(flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
             .args(["serve", "--port", "0"])

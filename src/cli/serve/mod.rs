@@ -228,15 +228,16 @@ pub fn run(args: ServeArgs) -> std::io::Result<Outcome> {
     })
 }
 
-/// Every two seconds, if requests were answered since the last look (and every ten seconds
-/// anyway, for counts that ended since), gives the memory they freed back to the system
-/// (see `memory.rs`).
+/// Every two seconds, if requests were answered or counts ended since the last look, gives
+/// the memory they freed back to the system (see `memory.rs`). An idle server is left idle:
+/// the threads of the blocking pool end ten seconds after their last work (a trim every ten
+/// seconds kept three of them alive for ever).
 async fn give_back_memory(server: Arc<Server>) {
     let mut seen = 0;
-    for tick in 1u64.. {
+    loop {
         tokio::time::sleep(Duration::from_secs(2)).await;
         let answered = server.answered.load(Ordering::Relaxed);
-        if answered != seen || tick.is_multiple_of(5) {
+        if answered != seen {
             seen = answered;
             let _ = tokio::task::spawn_blocking(memory::give_back).await;
         }
@@ -561,6 +562,7 @@ async fn count(
     };
     let (lines, receiver) = mpsc::channel::<String>(16);
     let cancel = CancelOnDrop(Arc::clone(&limits.cancel));
+    let ended = Arc::clone(&server);
     tokio::spawn(async move {
         // Held until the count ends.
         let _turn = turn;
@@ -603,6 +605,8 @@ async fn count(
             Err(_) => json!({"done": true, "error": "the count failed inside the server"}),
         };
         let _ = lines.send(last.to_string() + "\n").await;
+        // The count's memory is freed: worth giving back (see `give_back_memory`).
+        ended.answered.fetch_add(1, Ordering::Relaxed);
     });
     let stream = ReceiverStream::new(receiver).map(move |line| {
         // The stream owns the guard: when the client goes away, the count is cancelled.
