@@ -506,3 +506,38 @@ fn json_records_are_answered_as_json_records() {
         out(&lines)
     );
 }
+
+/// Files of plain grids and of variants mixed in one command, standard input among them, are
+/// each read as what they are (only the first file was looked at: the others were read as
+/// whatever it was).
+#[test]
+fn plain_and_variant_files_mixed_in_any_order() {
+    let plain = "data/sudoku/post003.txt";
+    let variants = "data/sudoku/variants.txt";
+    let four = "data/sudoku/4x4-2x2.txt";
+    let variant_text = std::fs::read_to_string(variants).unwrap();
+    let plain_text = std::fs::read_to_string(plain).unwrap();
+    let alone = |file: &str| out(&xcover(&["sudoku", "check", file], ""));
+    let (p, v, f) = (alone(plain), alone(variants), alone(four));
+    assert_eq!(v.lines().count(), 5);
+    let cases: [(&[&str], &str, String); 4] = [
+        (&[plain, variants, four], "", format!("{p}{v}{f}")),
+        (&[variants, plain, variants], "", format!("{v}{p}{v}")),
+        (&[plain, "-"], &variant_text, format!("{p}{v}")),
+        (&[variants, "-", four], &plain_text, format!("{v}{p}{f}")),
+    ];
+    for (files, stdin, expected) in cases {
+        let mut args = vec!["sudoku", "check"];
+        args.extend_from_slice(files);
+        let checked = xcover(&args, stdin);
+        assert_eq!(out(&checked), expected, "{files:?}: {}", err(&checked));
+        assert!(checked.status.success(), "{files:?}");
+    }
+    // A variant alone on standard input.
+    let piped = xcover(&["sudoku", "count", "-"], &variant_text);
+    assert_eq!(out(&piped), "1\n".repeat(5), "{}", err(&piped));
+    // An invalid file among them is said, and the others are still answered.
+    let mixed = xcover(&["sudoku", "check", plain, "-", variants], "1 2 3\n");
+    assert_eq!(mixed.status.code(), Some(1));
+    assert!(out(&mixed).starts_with(&p) && out(&mixed).ends_with(&v));
+}

@@ -565,7 +565,18 @@ fn interrupted_compare_stops_the_baselines_too() {
 #[test]
 fn interrupted_generate_stops_at_once_and_prints_no_half_made_puzzle() {
     for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
-        let args = ["-j1", "sudoku", "generate", "--size", "25", "--seed", "1"];
+        // A minimal 25x25 takes from seconds to minutes (one that need not be minimal, about
+        // a second: done before the signal).
+        let args = [
+            "-j1",
+            "sudoku",
+            "generate",
+            "--size",
+            "25",
+            "--minimal",
+            "--seed",
+            "1",
+        ];
         let output = signalled_after(&args, "", signal, Duration::from_secs(2));
         assert_eq!(output.status.code(), Some(code), "{}", err(&output));
         assert_eq!(out(&output), "");

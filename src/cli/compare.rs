@@ -20,7 +20,7 @@ use super::{Outcome, finish, signals, stdout};
 use xcover::sudoku::Grid;
 use xcover::sudoku::variant::Puzzle;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct CompareArgs {
     /// Solvers to compare, comma-separated: dlx, mrv, naive.
     #[arg(long, value_delimiter = ',', default_value = "dlx,mrv,naive")]

@@ -19,7 +19,7 @@ use xcover::sudoku::variant::text as variant_text;
 use xcover::sudoku::variant::{Rules, cell_name};
 use xcover::sudoku::{BoxShape, Encoding};
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
     /// How many puzzles to make.
     #[arg(long, default_value_t = 1, value_name = "N")]

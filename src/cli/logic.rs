@@ -19,7 +19,7 @@ use xcover::sudoku::logic::{self, Level, Position, Rating};
 use xcover::sudoku::variant::{self, VariantEncoding};
 use xcover::sudoku::{Grid, GridSolver};
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct ExplainArgs {
     /// When logic stalls, finish with the exact-cover engine and count the guesses it needs.
     #[arg(long)]
@@ -31,7 +31,7 @@ pub struct ExplainArgs {
     file: String,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct HintArgs {
     #[command(flatten)]
     boxes: super::ShapeArg,
@@ -40,7 +40,7 @@ pub struct HintArgs {
     file: String,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct RateArgs {
     #[arg(long, value_enum, default_value = "text")]
     format: RateFormat,

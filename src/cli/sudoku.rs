@@ -26,7 +26,7 @@ use xcover::sudoku::batch::Batch;
 use xcover::sudoku::text::{self, Layout, Puzzle, Reader, Symbols};
 use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum SudokuCommand {
     /// Solve puzzles: the solution in the layout each puzzle came in (or --format).
     Solve {
@@ -105,7 +105,7 @@ pub enum SudokuCommand {
     },
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct PuzzleArgs {
     #[command(flatten)]
     boxes: super::ShapeArg,
@@ -182,6 +182,9 @@ impl Task {
 const CHUNK: usize = 2048;
 
 pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
+    if let Some(outcome) = run_mixed(&command) {
+        return outcome;
+    }
     if let Some(outcome) = run_variant(&command) {
         return outcome;
     }
@@ -226,6 +229,52 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
         SudokuCommand::Rate(args) => super::logic::rate(args),
         SudokuCommand::Encode { index, boxes, file } => encode(index, boxes.shape, &file),
     }
+}
+
+/// Runs `solve`, `count` and `check` on files of both kinds, plain grids and variants, in
+/// the order given: each run of files of one kind through its own path, as if the command had
+/// been given those files alone (only the first file was looked at, and the others were read
+/// as what it was). `None` when the files are all of one kind.
+fn run_mixed(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
+    use super::variant::is_variant_file;
+    let (SudokuCommand::Solve { input, .. }
+    | SudokuCommand::Count { input, .. }
+    | SudokuCommand::Check { input, .. }) = command
+    else {
+        return None;
+    };
+    let kinds: Vec<bool> = input
+        .files
+        .iter()
+        .map(|file| is_variant_file(file))
+        .collect();
+    if kinds.iter().all(|&kind| kind == kinds[0]) {
+        return None;
+    }
+    let mut outcome = Outcome::Success;
+    let mut start = 0;
+    while start < kinds.len() {
+        let end = (start..kinds.len())
+            .find(|&i| kinds[i] != kinds[start])
+            .unwrap_or(kinds.len());
+        let mut part = command.clone();
+        if let SudokuCommand::Solve { input, .. }
+        | SudokuCommand::Count { input, .. }
+        | SudokuCommand::Check { input, .. } = &mut part
+        {
+            input.files = input.files[start..end].to_vec();
+        }
+        let ran = match run(part) {
+            Ok(ran) => ran,
+            Err(error) => return Some(Err(error)),
+        };
+        outcome = outcome.worse(ran);
+        if ran == Outcome::Interrupted || ran == Outcome::BadUsage {
+            break;
+        }
+        start = end;
+    }
+    Some(Ok(outcome))
 }
 
 /// Runs `solve`, `count`, `check` and `encode` on files of variant puzzles

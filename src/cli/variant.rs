@@ -55,15 +55,18 @@ pub enum Layout {
 /// without being consumed (its first buffer, up to 8 KiB, is peeked at), so plain grids
 /// are then still read from it in full.
 pub fn is_variant_input(files: &[String]) -> bool {
-    let Some(first) = files.first() else {
-        return false;
-    };
-    if first == "-" {
+    files.first().is_some_and(|first| is_variant_file(first))
+}
+
+/// Whether the file (standard input for `-`, looked at without being consumed) holds
+/// variant puzzles, by its first 4 KiB.
+pub fn is_variant_file(path: &str) -> bool {
+    if path == "-" {
         let mut stdin = io::stdin().lock();
         let head = io::BufRead::fill_buf(&mut stdin).unwrap_or_default();
         return text::is_variant_text(&String::from_utf8_lossy(head));
     }
-    let Ok(mut file) = std::fs::File::open(first) else {
+    let Ok(mut file) = std::fs::File::open(path) else {
         return false;
     };
     let mut head = vec![0; 4096];
