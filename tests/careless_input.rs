@@ -541,3 +541,59 @@ fn plain_and_variant_files_mixed_in_any_order() {
     assert_eq!(mixed.status.code(), Some(1));
     assert!(out(&mixed).starts_with(&p) && out(&mixed).ends_with(&v));
 }
+
+/// JSON records of plain grids and of variants have the same fields, command by command
+/// (variants lacked `boxes` and `removals`, plain grids `id`; a variant's `solve --all` was
+/// one record holding every solution, not JSON Lines).
+#[test]
+fn plain_and_variant_records_have_the_same_fields() {
+    let fields = |args: &[&str], file: &str| -> Vec<Vec<String>> {
+        let mut args = args.to_vec();
+        args.extend(["--format", "json", file]);
+        let run = xcover(&args, "");
+        assert!(run.status.success(), "{args:?}: {}", err(&run));
+        let records: Vec<serde_json::Value> = out(&run)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        // The first puzzle's records: each record's fields, and its stats' fields.
+        let first = (&records[0]["file"], &records[0]["line"]);
+        records
+            .iter()
+            .take_while(|record| (&record["file"], &record["line"]) == first)
+            .map(|record| {
+                let object = record.as_object().unwrap();
+                let mut names: Vec<String> = object.keys().cloned().collect();
+                names.retain(|name| name != "file");
+                if let Some(stats) = object.get("stats").and_then(|s| s.as_object()) {
+                    names.extend(stats.keys().map(|k| format!("stats.{k}")));
+                }
+                names.sort();
+                names
+            })
+            .collect()
+    };
+    let commands: [&[&str]; 5] = [
+        &["sudoku", "check"],
+        &["sudoku", "count"],
+        &["sudoku", "solve"],
+        &["sudoku", "solve", "--all"],
+        &["sudoku", "solve", "--limit", "1", "--shard", "1/1"],
+    ];
+    // A shard is of one puzzle: the first of each file, alone.
+    let dir = common::scratch::ScratchDir::new("records");
+    let variants = std::fs::read_to_string("data/sudoku/variants.txt").unwrap();
+    let first_variant =
+        variants[..variants.find("end\n").unwrap() + 4].replace("puzzles: 5", "puzzles: 1");
+    let lone_variant = dir.join("variant.txt");
+    std::fs::write(&lone_variant, first_variant).unwrap();
+    let lone_plain = dir.join("plain.txt");
+    std::fs::write(&lone_plain, "....\n.4..\n..1.\n....\n").unwrap();
+    for (index, args) in commands.into_iter().enumerate() {
+        let (plain, variant) = match index {
+            4 => (lone_plain.to_str().unwrap(), lone_variant.to_str().unwrap()),
+            _ => ("data/sudoku/4x4-2x2.txt", "data/sudoku/variants.txt"),
+        };
+        assert_eq!(fields(args, plain), fields(args, variant), "{args:?}");
+    }
+}

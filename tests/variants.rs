@@ -1065,16 +1065,24 @@ fn a_variant_search_splits_into_shards_and_tasks_that_add_up() {
             let rules = &entry.puzzle.rules;
             assert_eq!(check::broken_rule(rules, &entry.puzzle.givens, &grid), None);
         }
-        // In JSON, with a limit: one record naming the file, its solutions and their count.
+        // In JSON, with a limit: JSON Lines as for plain grids, a record per solution naming
+        // the file, then one with their count.
         let args = [
             "sudoku", "solve", "--limit", "5", "--shard", "2/3", "--format", "json", path,
         ];
         let run = xcover(&args, "");
         assert!(run.status.success(), "{name}: {}", err(&run));
-        let record: serde_json::Value = serde_json::from_str(out(&run).trim()).unwrap();
-        assert_eq!(record["file"], path, "{record}");
-        assert_eq!(record["solutions"].as_array().unwrap().len(), 5, "{record}");
-        assert_eq!(record["count"], 5, "{record}");
+        let records: Vec<serde_json::Value> = out(&run)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(records.len(), 6, "{records:?}");
+        for (index, record) in records[..5].iter().enumerate() {
+            assert_eq!(record["file"], path, "{record}");
+            assert_eq!(record["index"], index, "{record}");
+            assert!(record["solution"].is_array(), "{record}");
+        }
+        assert_eq!(records[5]["count"], 5, "{:?}", records[5]);
     }
     // Only a search that enumerates can be split: solve without --all or --limit refuses.
     let path = dir.join("x.txt");

@@ -584,7 +584,8 @@ impl Record {
     }
 }
 
-fn stats_json(stats: Stats) -> Value {
+/// A record's `stats`, the same for plain grids and variants.
+pub(super) fn stats_json(stats: Stats) -> Value {
     json!({
         "nodes": stats.nodes,
         "branches": stats.branches,
@@ -937,6 +938,7 @@ fn count_record(
             if let Value::Object(fields) = &mut record {
                 fields.insert("file".into(), json!(file));
                 fields.insert("line".into(), json!(puzzle.line));
+                fields.insert("id".into(), Value::Null);
                 fields.insert("boxes".into(), json!(puzzle.grid.shape().to_string()));
                 fields.insert("limit".into(), json!(limit));
                 fields.insert("stats".into(), stats_json(finished.stats));
@@ -957,11 +959,13 @@ fn count_record(
     })
 }
 
-/// A batch's JSON record of a puzzle: where it is and its shape, then `extra`'s fields.
+/// A batch's JSON record of a puzzle: where it is and its shape (and, as for variants, its
+/// name: none), then `extra`'s fields.
 fn puzzle_json(file: &str, puzzle: &Puzzle, extra: Value) -> String {
     let mut object = json!({
         "file": file,
         "line": puzzle.line,
+        "id": null,
         "boxes": puzzle.grid.shape().to_string(),
     });
     if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
@@ -1151,7 +1155,7 @@ fn solve_all(
         // record holding every solution made a puzzle with millions of them one line of
         // hundreds of megabytes.
         let head = format!(
-            r#""file":{},"line":{},"boxes":"{}""#,
+            r#""file":{},"line":{},"id":null,"boxes":"{}""#,
             json!(&**file),
             puzzle.line,
             puzzle.grid.shape()

@@ -16,6 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
+use super::sudoku::stats_json;
 use super::{Outcome, enumerate, finish, print_stats, signals, stdout};
 use xcover::dlx::{self, Inference, OptionId, Stats, Verdict};
 use xcover::sudoku::variant::text::{self, Entry, ReadError};
@@ -176,6 +177,7 @@ pub fn count_one(
                 fields.insert("file".into(), json!(file));
                 fields.insert("line".into(), json!(entry.line));
                 fields.insert("id".into(), json!(entry.puzzle.id));
+                fields.insert("boxes".into(), json!(boxes_name(&entry.puzzle)));
                 fields.insert("limit".into(), json!(limit));
                 fields.insert("stats".into(), stats_json(work));
             }
@@ -184,7 +186,16 @@ pub fn count_one(
         (None, true) => writeln!(
             out,
             "{}",
-            json!({"file": file, "line": entry.line, "id": entry.puzzle.id, "count": 0})
+            json!({
+                "file": file,
+                "line": entry.line,
+                "id": entry.puzzle.id,
+                "boxes": boxes_name(&entry.puzzle),
+                "count": 0,
+                "limit": limit,
+                "partial": false,
+                "stats": stats_json(Stats::default()),
+            })
         )?,
         (_, false) if interrupted => writeln!(out, "{solutions} (partial)")?,
         (_, false) => writeln!(out, "{solutions}")?,
@@ -209,23 +220,21 @@ pub fn solve_one(
     let json = layout == Layout::Json;
     let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let solved = with_single_solver(files, inference, |file, entry, encoding, solver| {
-        let mut out = out;
+        let out = out;
         let place = format!("{file}:{}", entry.line);
         let puzzle = &entry.puzzle;
         let n = puzzle.rules.size;
-        if json {
-            write!(
-                out,
-                r#"{{"file":{},"line":{},"id":{},"solutions":["#,
-                json!(file),
-                entry.line,
-                json!(puzzle.id)
-            )
-            .map_err(|error| error.to_string())?;
-        }
+        // JSON Lines, as for plain grids: a record per solution, then one with the count.
+        let head = format!(
+            r#""file":{},"line":{},"id":{},"boxes":{}"#,
+            json!(file),
+            entry.line,
+            json!(puzzle.id),
+            json!(boxes_name(puzzle))
+        );
         let Some(solver) = solver else {
             // The givens exclude each other: no search, no solution.
-            return Ok((out, 0, None, None));
+            return Ok((out, 0, None, None, head));
         };
         let broken = Mutex::new(None);
         let write = |out: &mut io::BufWriter<io::Stdout>, options: &[OptionId], index: u128| {
@@ -235,8 +244,8 @@ pub fn solve_one(
                 broken.get_or_insert(message);
             }
             if json {
-                let comma = if index > 0 { "," } else { "" };
-                return write!(out, "{comma}{}", grid_json(n, &grid));
+                let solution = grid_json(n, &grid);
+                return writeln!(out, r#"{{{head},"index":{index},"solution":{solution}}}"#);
             }
             if index > 0 && layout != Layout::Line {
                 writeln!(out)?;
@@ -251,9 +260,9 @@ pub fn solve_one(
             enumerate::run_writing(solver, search, (Some(limit), false), &place, out, write);
         let finished = result.map_err(|error| error.to_string())??;
         let broken = broken.into_inner().unwrap_or_else(|e| e.into_inner());
-        Ok((out, written, Some(finished), broken))
+        Ok((out, written, Some(finished), broken, head))
     });
-    let (mut out, written, finished, broken) = match solved {
+    let (mut out, written, finished, broken, head) = match solved {
         Ok(solved) => solved,
         Err(message) => {
             eprintln!("xcover: {message}");
@@ -264,7 +273,7 @@ pub fn solve_one(
     if json {
         writeln!(
             out,
-            r#"],"count":{written}{}}}"#,
+            r#"{{{head},"count":{written}{}}}"#,
             if interrupted {
                 r#","partial":true"#
             } else {
@@ -457,7 +466,12 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
     let n = puzzle.rules.size;
     let place = format!("{path}:{}", entry.line);
     let base = |extra: Value| {
-        let mut object = json!({"file": path, "line": entry.line, "id": puzzle.id});
+        let mut object = json!({
+            "file": path,
+            "line": entry.line,
+            "id": puzzle.id,
+            "boxes": boxes_name(puzzle),
+        });
         if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
             object.extend(extra);
         }
@@ -528,7 +542,6 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
             let mut text = String::new();
             let mut found = 0u128;
             let mut message = None;
-            let mut grids = Vec::new();
             solver.for_each_solution(|solution| {
                 let grid = encoding.grid_of(solution.options());
                 if message.is_none() {
@@ -536,7 +549,11 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
                 }
                 found += 1;
                 if layout == Layout::Json {
-                    grids.push(grid_json(n, &grid));
+                    // JSON Lines, as for plain grids: a record per solution, then the count.
+                    text.push_str(&base(
+                        json!({"index": found - 1, "solution": grid_json(n, &grid)}),
+                    ));
+                    text.push('\n');
                 } else {
                     // One solution a line, or grids with a blank line between them.
                     if found > 1 {
@@ -552,7 +569,11 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
             });
             let finished = !solver.interrupted();
             if layout == Layout::Json {
-                text = base(json!({"solutions": grids, "count": found, "partial": !finished}));
+                let mut count = json!({"count": found});
+                if !finished {
+                    count["partial"] = json!(true);
+                }
+                text.push_str(&base(count));
             } else if found == 0 && finished {
                 text = "no solution".into();
             }
@@ -683,8 +704,13 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
     }
 }
 
-fn stats_json(stats: Stats) -> Value {
-    json!({"nodes": stats.nodes, "branches": stats.branches, "updates": stats.updates})
+/// The name of a variant's boxes in records, as for plain grids (`3x3`), or `none` (a
+/// jigsaw's regions, or a Latin square).
+fn boxes_name(puzzle: &Puzzle) -> String {
+    puzzle
+        .rules
+        .boxes
+        .map_or_else(|| "none".to_string(), |shape| shape.to_string())
 }
 
 /// `sudoku encode` for a variant puzzle: its exact-cover problem in Knuth's format (with
