@@ -287,6 +287,15 @@ fn bad_json_bad_puzzles_and_oversized_bodies_get_json_errors() {
         "{broken}"
     );
     assert_eq!(broken["cells"], json!([[1, 1], [2, 2]]));
+    // The cells come from the reader's error, not from its message: a symbol that is not one
+    // and a cell in two cages are marked, each where it is.
+    let symbol = variant.replace(".1..", ".17.");
+    let symbol = post(a, "/api/check", &json!({"puzzle": symbol})).json();
+    assert_eq!(symbol["cells"], json!([[2, 3]]), "{symbol}");
+    let overlap = "puzzle: v\nsize: 4\nbox: 2x2\nrules: rows columns boxes cages\ngrid:\n....\n....\n....\n....\ncages: 2\n3 r1c1 r1c2\n5 r1c2 r2c2\nend\n";
+    let overlap = post(a, "/api/check", &json!({"puzzle": overlap})).json();
+    assert_eq!(overlap["cells"], json!([[1, 2]]), "{overlap}");
+    assert_eq!(overlap["line"], 12, "{overlap}");
     // Past the body limit (4 MiB): refused with a JSON error, and the server goes on.
     let huge = vec![b' '; 5 << 20];
     let answer = request(a, "POST", "/api/solve", &huge);

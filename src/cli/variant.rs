@@ -481,6 +481,7 @@ fn solve_entry(task: VariantTask, inference: Inference, path: &str, entry: &Entr
         Ok(encoding) => encoding,
         Err(error) => {
             let error = ReadError {
+                cells: Vec::new(),
                 line: entry.line,
                 message: error.to_string(),
             };

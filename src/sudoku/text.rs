@@ -220,6 +220,21 @@ impl fmt::Display for PuzzleErrorKind {
     }
 }
 
+impl PuzzleError {
+    /// The cells the error is about (row, column from 0), for a page to mark: a symbol too
+    /// large, the two clues of a clash; none for errors of a line or a layout.
+    pub fn cells(&self) -> Vec<(usize, usize)> {
+        match &self.kind {
+            PuzzleErrorKind::TooLarge { cell, .. } => vec![(cell.row, cell.col)],
+            PuzzleErrorKind::Clash { clash, .. } => vec![
+                (clash.first.row, clash.first.col),
+                (clash.second.row, clash.second.col),
+            ],
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for PuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: {}", self.line, self.kind)

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Verdict, format};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::{self, Level, Position, Step};
-use xcover::sudoku::text::{self, PuzzleErrorKind};
+use xcover::sudoku::text;
 use xcover::sudoku::variant;
 use xcover::sudoku::{BoxShape, Encoding};
 
@@ -86,9 +86,9 @@ impl ApiError {
         let message = message.into();
         ApiError {
             status: 400,
-            cells: cells_named(&message),
             message,
             line: None,
+            cells: Vec::new(),
         }
     }
 
@@ -117,41 +117,6 @@ impl ApiError {
             "cells": self.cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect::<Vec<_>>(),
         })
     }
-}
-
-/// The cells a message names as `r3c4`, from 0.
-fn cells_named(message: &str) -> Vec<(usize, usize)> {
-    let bytes = message.as_bytes();
-    let mut cells = Vec::new();
-    let number = |at: usize| {
-        let digits = bytes[at..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        message[at..at + digits]
-            .parse::<usize>()
-            .ok()
-            .map(|n| (n, at + digits))
-    };
-    for at in 0..bytes.len() {
-        let starts_word = at == 0 || !bytes[at - 1].is_ascii_alphanumeric();
-        if bytes[at] != b'r' || !starts_word {
-            continue;
-        }
-        let Some((row, next)) = number(at + 1) else {
-            continue;
-        };
-        if bytes.get(next) != Some(&b'c') {
-            continue;
-        }
-        if let Some((col, _)) = number(next + 1)
-            && row >= 1
-            && col >= 1
-        {
-            cells.push((row - 1, col - 1));
-        }
-    }
-    cells
 }
 
 /// At most the first 60 characters of a piece of the request, for an error message: an
@@ -194,12 +159,14 @@ pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
             .into_iter()
             .next()
             .ok_or_else(|| ApiError::bad("no puzzle in the text"))?
-            .map_err(|error| ApiError::at_line(error.line, error.message))?;
-        entry
-            .puzzle
-            .rules
-            .validate()
-            .map_err(|error| ApiError::at_line(entry.line, error.to_string()))?;
+            .map_err(|error| ApiError {
+                cells: error.cells.clone(),
+                ..ApiError::at_line(error.line, error.message)
+            })?;
+        entry.puzzle.rules.validate().map_err(|error| ApiError {
+            cells: error.cells(),
+            ..ApiError::at_line(entry.line, error.to_string())
+        })?;
         return Ok(Subject::Variant(Box::new(entry.puzzle)));
     }
     let shape = match request["box"].as_str().filter(|s| !s.is_empty()) {
@@ -214,19 +181,9 @@ pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
         .next()
         .ok_or_else(|| ApiError::bad("no puzzle in the text: type or paste a grid"))?
         .and_then(|puzzle| puzzle.validate().map(|()| puzzle))
-        .map_err(|error| {
-            let mut api = ApiError::at_line(error.line, error.kind.to_string());
-            match &error.kind {
-                PuzzleErrorKind::TooLarge { cell, .. } => api.cells = vec![(cell.row, cell.col)],
-                PuzzleErrorKind::Clash { clash, .. } => {
-                    api.cells = vec![
-                        (clash.first.row, clash.first.col),
-                        (clash.second.row, clash.second.col),
-                    ];
-                }
-                _ => {}
-            }
-            api
+        .map_err(|error| ApiError {
+            cells: error.cells(),
+            ..ApiError::at_line(error.line, error.kind.to_string())
         })?;
     if puzzle.grid.size() > MAX_SIDE {
         return Err(ApiError::bad(format!(
@@ -770,19 +727,4 @@ pub fn count(
         "limit_reached": limit == Some(solutions),
         "stopped": stopped.map(|_| limits.stop_name()),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_are_found_in_messages() {
-        assert_eq!(
-            cells_named("the givens at r3c3 and r14c2 break the anti-king rule"),
-            vec![(2, 2), (13, 1)]
-        );
-        assert_eq!(cells_named("row 3 and column 4, c3r4, rc, r0c1"), vec![]);
-        assert_eq!(cells_named("r1c1"), vec![(0, 0)]);
-    }
 }

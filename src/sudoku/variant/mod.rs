@@ -108,6 +108,18 @@ pub enum RulesError {
     Stopped,
 }
 
+impl RulesError {
+    /// The cells of the grid the error is about (row, column from 0): a cell in two cages;
+    /// none for the others, which are about a whole region, cage or grid, or a cell outside
+    /// it.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            RulesError::CageOverlap(_, cell) => vec![*cell],
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -44,6 +44,9 @@ pub struct Entry {
 pub struct ReadError {
     pub line: usize,
     pub message: String,
+    /// The cells the message is about (row, column from 0), for a page to mark: the clashing
+    /// givens, the cell of a symbol that cannot be read, a cage's bad cell.
+    pub cells: Vec<Cell>,
 }
 
 impl fmt::Display for ReadError {
@@ -133,6 +136,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
         let blocks = section.len();
         if blocks != count {
             results.push(Err(ReadError {
+                cells: Vec::new(),
                 line: line.max(last_line),
                 message: format!(
                     "'puzzles: {count}' but {} {blocks} puzzles ({found} readable)",
@@ -154,6 +158,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
                     announced = Some((line, count, results.len()));
                 }
                 Err(_) => results.push(Err(ReadError {
+                    cells: Vec::new(),
                     line,
                     message: format!("'puzzles: {value}': expected one count of puzzles"),
                 })),
@@ -166,6 +171,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
             _ => {
                 last_line = line;
                 results.push(Err(ReadError {
+                    cells: Vec::new(),
                     line,
                     message: format!("expected 'puzzle: ID' to start a puzzle, found '{content}'"),
                 }));
@@ -226,6 +232,7 @@ fn read_keys<'a>(
 ) -> Result<(), ReadError> {
     if block.id.is_empty() {
         return Err(ReadError {
+            cells: Vec::new(),
             line: block.line,
             message: "'puzzle:' needs an id".into(),
         });
@@ -236,18 +243,24 @@ fn read_keys<'a>(
             && content.starts_with("puzzle:")
         {
             return Err(ReadError {
+                cells: Vec::new(),
                 line,
                 message: format!("puzzle {} has no 'end' line", block.id),
             });
         }
         let Some((line, content)) = lines.next() else {
             return Err(ReadError {
+                cells: Vec::new(),
                 line: *last_line,
                 message: format!("puzzle {} has no 'end' line", block.id),
             });
         };
         *last_line = line;
-        let fail = |message: String| ReadError { line, message };
+        let fail = |message: String| ReadError {
+            cells: Vec::new(),
+            line,
+            message,
+        };
         let (key, value) = split_key(content);
         let mut rows = |count: usize, lines: &mut std::iter::Peekable<_>| {
             let mut rows = Vec::with_capacity(count);
@@ -269,6 +282,7 @@ fn read_keys<'a>(
         };
         let size = || {
             block.size.ok_or_else(|| ReadError {
+                cells: Vec::new(),
                 line,
                 message: format!("'size:' must come before '{key}:'"),
             })
@@ -343,12 +357,14 @@ fn symbols(
         let chars: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
         if chars.len() != n {
             return Err(ReadError {
+                cells: Vec::new(),
                 line,
                 message: format!("{what} row {} has {} cells, not {n}", r + 1, chars.len()),
             });
         }
         for (c, &ch) in chars.iter().enumerate() {
             let value = symbol_value(ch, n).ok_or_else(|| ReadError {
+                cells: vec![(r, c)],
                 line,
                 message: format!(
                     "r{}c{}: '{ch}' is not a symbol of a grid of side {n} (1 to {}, or . for empty)",
@@ -365,7 +381,13 @@ fn symbols(
 
 /// A block made into a puzzle: rules named, structure validated, givens checked.
 fn build(block: Block) -> Result<Entry, ReadError> {
-    let at = |line: usize| move |message: String| ReadError { line, message };
+    let at = |line: usize| {
+        move |message: String| ReadError {
+            cells: Vec::new(),
+            line,
+            message,
+        }
+    };
     let n = block
         .size
         .ok_or_else(|| at(block.line)(format!("puzzle {} has no 'size:'", block.id)))?;
@@ -447,7 +469,10 @@ fn build(block: Block) -> Result<Entry, ReadError> {
                 .map_or(rules_line, |(line, _)| *line),
             _ => rules_line,
         };
-        return Err(at(line)(error.to_string()));
+        return Err(ReadError {
+            cells: error.cells(),
+            ..at(line)(error.to_string())
+        });
     }
     let givens = symbols(n, grid, "grid")?;
     let solution = block
@@ -463,7 +488,10 @@ fn build(block: Block) -> Result<Entry, ReadError> {
     if let Some(clash) = puzzle.clashes().first() {
         // The line of the first cell's row in the grid.
         let row = clash.cells.first().map_or(0, |&(row, _)| row + 1);
-        return Err(at(grid.0 + row)(clash.to_string()));
+        return Err(ReadError {
+            cells: clash.cells.clone(),
+            ..at(grid.0 + row)(clash.to_string())
+        });
     }
     Ok(Entry {
         line: block.line,
@@ -480,6 +508,7 @@ fn region_map(n: usize, line: usize, rows: &[String]) -> Result<Vec<u8>, ReadErr
         let line = line + r + 1;
         if chars.len() != n {
             return Err(ReadError {
+                cells: Vec::new(),
                 line,
                 message: format!("regions row {} has {} cells, not {n}", r + 1, chars.len()),
             });
@@ -488,6 +517,7 @@ fn region_map(n: usize, line: usize, rows: &[String]) -> Result<Vec<u8>, ReadErr
             let index = (ch.to_ascii_uppercase() as usize).wrapping_sub('A' as usize);
             if index >= n {
                 return Err(ReadError {
+                    cells: Vec::new(),
                     line,
                     message: format!(
                         "r{}c{}: '{ch}' is not a region letter (A to {})",
@@ -559,6 +589,7 @@ fn symbol_char(value: u8) -> char {
 pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError> {
     use serde_json::Value;
     let value: Value = serde_json::from_str(text).map_err(|error| ReadError {
+        cells: Vec::new(),
         line: error.line(),
         message: format!("not JSON: {error}"),
     })?;
@@ -568,6 +599,7 @@ pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError>
         _ => None,
     }
     .ok_or_else(|| ReadError {
+        cells: Vec::new(),
         line: 1,
         message: "expected an object with a list 'puzzles' (or a list of puzzles)".into(),
     })?;
@@ -579,6 +611,7 @@ pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError>
             json_block(index + 1, puzzle)
                 .and_then(build)
                 .map_err(|error| ReadError {
+                    cells: Vec::new(),
                     line: index + 1,
                     message: error.message,
                 })
@@ -590,7 +623,11 @@ pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError>
 #[cfg(feature = "json")]
 fn json_block(line: usize, puzzle: &serde_json::Value) -> Result<Block, ReadError> {
     use serde_json::Value;
-    let fail = |message: String| ReadError { line, message };
+    let fail = |message: String| ReadError {
+        cells: Vec::new(),
+        line,
+        message,
+    };
     let rows = |key: &str| -> Result<Option<(usize, Vec<String>)>, ReadError> {
         match puzzle.get(key) {
             None | Some(Value::Null) => Ok(None),
