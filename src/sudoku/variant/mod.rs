@@ -28,9 +28,10 @@ pub use encode::VariantEncoding;
 
 use super::BoxShape;
 
-/// The largest side of a variant grid: symbols are written as one character each, 1-9 then
-/// A-P.
-pub const MAX_VARIANT_SIZE: usize = 25;
+/// The largest side of a variant grid, as of a plain one. Up to side 25 a grid row may be
+/// written one character a cell (1-9, then A-P); any row may be written as numbers separated
+/// by spaces, and rows of larger sides are.
+pub const MAX_VARIANT_SIZE: usize = crate::sudoku::MAX_SIZE;
 
 /// A cell as row and column, from 0.
 pub type Cell = (usize, usize);
@@ -95,9 +96,9 @@ pub enum RulesError {
     /// Windows need square boxes.
     WindowsNeedSquareBoxes,
     /// A region with the wrong number of cells (region letter, cells it has).
-    RegionSize(char, usize),
+    RegionSize(String, usize),
     /// A region whose cells are not connected (region letter).
-    RegionNotConnected(char),
+    RegionNotConnected(String),
     /// A cage cell outside the grid (cage number from 1, cell).
     CageCellOutside(usize, Cell),
     /// A cell in two cages (cage number from 1, cell).
@@ -235,12 +236,11 @@ impl Rules {
                 let cells: Vec<usize> = (0..n * n)
                     .filter(|&i| usize::from(regions[i]) == region)
                     .collect();
-                let letter = region_letter(region);
                 if cells.len() != n {
-                    return Err(RulesError::RegionSize(letter, cells.len()));
+                    return Err(RulesError::RegionSize(region_name(region), cells.len()));
                 }
                 if !connected(n, &cells) {
-                    return Err(RulesError::RegionNotConnected(letter));
+                    return Err(RulesError::RegionNotConnected(region_name(region)));
                 }
             }
         }
@@ -407,6 +407,16 @@ impl Neighbour {
 /// The letter of region `index` (from 0) in region maps: A, B, ...
 pub fn region_letter(index: usize) -> char {
     char::from(b'A' + index as u8)
+}
+
+/// The name of region `index` (from 0) in messages and maps: its letter up to Z, else its
+/// number from 1 (27 for the 27th), as maps of more than 26 regions write them.
+pub fn region_name(index: usize) -> String {
+    if index < 26 {
+        region_letter(index).to_string()
+    } else {
+        (index + 1).to_string()
+    }
 }
 
 fn all_cells(n: usize) -> impl Iterator<Item = Cell> {

@@ -345,6 +345,39 @@ fn read_keys<'a>(
     }
 }
 
+/// The cells of one row of a grid or region map: its words, when there are exactly `n` of
+/// them (a row written as numbers separated by spaces: `10 . 3 16`), else its characters
+/// without spaces (`A.3G`, or `12.4 5678`, spaced between boxes).
+fn row_cells(row: &str, n: usize) -> Vec<&str> {
+    let words: Vec<&str> = row.split_whitespace().collect();
+    if n > 1 && words.len() == n {
+        return words;
+    }
+    row.char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(at, c)| &row[at..at + c.len_utf8()])
+        .collect()
+}
+
+/// The symbol a cell is written as: a number (`0` or `.` for empty) or one character (1-9,
+/// then A-Z from 10).
+fn cell_value(cell: &str, n: usize) -> Option<u8> {
+    let value = match cell {
+        "." => 0,
+        digits if digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse::<usize>().ok().filter(|&v| v <= n)? as u8
+        }
+        _ => {
+            let mut chars = cell.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) => symbol_value(ch, n)?,
+                _ => return None,
+            }
+        }
+    };
+    Some(value)
+}
+
 /// The grid rows of a block as symbols (0 for empty).
 fn symbols(
     n: usize,
@@ -354,23 +387,28 @@ fn symbols(
     let mut values = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
         let line = line + r + 1;
-        let chars: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.len() != n {
+        let cells = row_cells(row, n);
+        if cells.len() != n {
             return Err(ReadError {
                 cells: Vec::new(),
                 line,
-                message: format!("{what} row {} has {} cells, not {n}", r + 1, chars.len()),
+                message: format!("{what} row {} has {} cells, not {n}", r + 1, cells.len()),
             });
         }
-        for (c, &ch) in chars.iter().enumerate() {
-            let value = symbol_value(ch, n).ok_or_else(|| ReadError {
+        for (c, &cell) in cells.iter().enumerate() {
+            let value = cell_value(cell, n).ok_or_else(|| ReadError {
                 cells: vec![(r, c)],
                 line,
                 message: format!(
-                    "r{}c{}: '{ch}' is not a symbol of a grid of side {n} (1 to {}, or . for empty)",
+                    "r{}c{}: '{}' is not a symbol of a grid of side {n} (1 to {}, or . for empty)",
                     r + 1,
                     c + 1,
-                    symbol_name(n as u8)
+                    cell.chars().take(20).collect::<String>(),
+                    if n <= 25 {
+                        symbol_name(n as u8)
+                    } else {
+                        n.to_string()
+                    }
                 ),
             })?;
             values.push(value);
@@ -504,26 +542,35 @@ fn build(block: Block) -> Result<Entry, ReadError> {
 fn region_map(n: usize, line: usize, rows: &[String]) -> Result<Vec<u8>, ReadError> {
     let mut map = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
-        let chars: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        let cells = row_cells(row, n);
         let line = line + r + 1;
-        if chars.len() != n {
+        if cells.len() != n {
             return Err(ReadError {
                 cells: Vec::new(),
                 line,
-                message: format!("regions row {} has {} cells, not {n}", r + 1, chars.len()),
+                message: format!("regions row {} has {} cells, not {n}", r + 1, cells.len()),
             });
         }
-        for (c, ch) in chars.into_iter().enumerate() {
-            let index = (ch.to_ascii_uppercase() as usize).wrapping_sub('A' as usize);
+        for (c, cell) in cells.into_iter().enumerate() {
+            // A letter (A for the first region), or a number from 1.
+            let index = match cell.parse::<usize>() {
+                Ok(number) => number.wrapping_sub(1),
+                Err(_) if cell.len() == 1 => {
+                    (cell.as_bytes()[0].to_ascii_uppercase() as usize).wrapping_sub('A' as usize)
+                }
+                Err(_) => usize::MAX,
+            };
             if index >= n {
                 return Err(ReadError {
-                    cells: Vec::new(),
+                    cells: vec![(r, c)],
                     line,
                     message: format!(
-                        "r{}c{}: '{ch}' is not a region letter (A to {})",
+                        "r{}c{}: '{}' is not a region (a letter from A to {}, or a number from 1 \
+                         to {n})",
                         r + 1,
                         c + 1,
-                        region_letter(n - 1)
+                        cell.chars().take(20).collect::<String>(),
+                        region_letter(n.min(26) - 1)
                     ),
                 });
             }
@@ -553,28 +600,43 @@ pub fn parse_cage(text: &str) -> Result<Cage, String> {
 pub fn grid_lines(n: usize, grid: &[u8]) -> String {
     let mut text = String::with_capacity(n * (n + 1));
     for row in grid.chunks(n) {
-        text.extend(
-            row.iter()
-                .map(|&v| if v == 0 { '.' } else { symbol_char(v) }),
-        );
+        text.push_str(&cells_text(row, n));
         text.push('\n');
     }
     text
 }
 
-/// A region map as N lines of N letters, A for region 0.
+/// A region map as N lines of N letters, A for region 0 (of numbers from 1, separated by
+/// spaces, for more than 26 regions).
 pub fn region_lines(n: usize, regions: &[u8]) -> String {
     let mut text = String::with_capacity(n * (n + 1));
     for row in regions.chunks(n) {
-        text.extend(row.iter().map(|&region| region_letter(usize::from(region))));
+        if n > 26 {
+            let numbers: Vec<String> = row.iter().map(|&r| (r + 1).to_string()).collect();
+            text.push_str(&numbers.join(" "));
+        } else {
+            text.extend(row.iter().map(|&region| region_letter(usize::from(region))));
+        }
         text.push('\n');
     }
     text
 }
 
-/// A grid on one line, row after row.
+/// A whole grid on one line, row after row.
 pub fn grid_line(grid: &[u8]) -> String {
-    grid.iter()
+    let n = grid.len().isqrt();
+    cells_text(grid, n)
+}
+
+/// Cells of a grid of side `n` as one character each, `.` for empty; past side 25, as
+/// numbers separated by spaces, `0` for empty.
+fn cells_text(cells: &[u8], n: usize) -> String {
+    if n > 25 {
+        let numbers: Vec<String> = cells.iter().map(u8::to_string).collect();
+        return numbers.join(" ");
+    }
+    cells
+        .iter()
         .map(|&v| if v == 0 { '.' } else { symbol_char(v) })
         .collect()
 }
