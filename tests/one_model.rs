@@ -29,8 +29,8 @@ fn shapes() -> Vec<BoxShape> {
 }
 
 /// A random puzzle: a full grid (a shuffled first row completed by the engine), each cell
-/// kept as a clue with probability `density` percent, and, when `clash` says so, one cell
-/// overwritten with the symbol of another cell of its row (which may make two clues clash).
+/// kept as a clue with probability `density` percent, and, when `clash` says so, a clue
+/// copied to another cell of its row (two clues that clash).
 fn puzzle() -> impl Strategy<Value = Grid> {
     let shapes = shapes();
     (0..shapes.len())
@@ -60,8 +60,12 @@ fn puzzle() -> impl Strategy<Value = Grid> {
                     puzzle.set(cell / n, cell % n, full.get(cell / n, cell % n));
                 }
             }
+            // Both clues of the clash are set, so that it is plain to see: a wrong clue beside
+            // a blank can make a sparse 16x16 with no solution that takes any search hours to
+            // refute.
             if let Some((cell, col)) = clash {
                 let row = cell / n;
+                puzzle.set(row, col, full.get(row, col));
                 puzzle.set(row, cell % n, full.get(row, col));
             }
             puzzle
