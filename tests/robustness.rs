@@ -588,6 +588,32 @@ fn interrupted_generate_stops_at_once_and_prints_no_half_made_puzzle() {
     }
 }
 
+/// The same for variants: a Ctrl-C during the clue removal of a 16x16 windoku, whose
+/// uniqueness checks take seconds each, stops it at once (it waited five minutes, until the
+/// puzzle was made).
+#[test]
+fn interrupted_variant_generate_stops_at_once() {
+    let args = [
+        "-j1",
+        "sudoku",
+        "generate",
+        "--size",
+        "16",
+        "--variant",
+        "windows",
+        "--seed",
+        "1",
+    ];
+    let output = signalled_after(&args, "", "-INT", Duration::from_secs(3));
+    assert_eq!(output.status.code(), Some(130), "{}", err(&output));
+    assert_eq!(out(&output), "");
+    assert!(
+        err(&output).contains("interrupted; 0 puzzles were made"),
+        "{}",
+        err(&output)
+    );
+}
+
 /// Finding 8: a limit of 0 is refused everywhere, as a usage error.
 #[test]
 fn limit_zero_is_refused() {

@@ -70,8 +70,8 @@ pub fn generate_variant(
 /// ([`logic::rating_of`]): a removal that would make the puzzle harder than `level` is
 /// refused (the puzzle is then minimal among those of at most that level), and a puzzle that
 /// ends easier is dropped for a new full grid, up to [`LEVEL_ATTEMPTS`] of them. `stop` is
-/// asked before each full grid: when it says so, the generation ends with an error
-/// ("interrupted").
+/// asked before each full grid and each removal: when it says so, the generation ends with
+/// an error ("interrupted").
 pub fn generate_variant_of_level(
     rules: &Rules,
     seed: u64,
@@ -119,6 +119,8 @@ fn level_of(puzzle: &Puzzle) -> Level {
     logic::rating_of(&logic::solve_from(Position::of_variant(puzzle))).level
 }
 
+/// [`generate_watched`], with a thread that asks `stop` while it runs and sets the flag its
+/// searches stop on.
 fn generate(
     rules: &Rules,
     seed: u64,
@@ -127,6 +129,47 @@ fn generate(
     level: Option<Level>,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<GeneratedVariant, GenerateVariantError> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if stop() {
+                    cancel.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::park_timeout(Duration::from_millis(20));
+            }
+        });
+        let made = generate_watched(rules, (seed, index), killer, level, stop, &cancel);
+        // Woken, so that a quick puzzle does not wait out the watcher's nap.
+        done.store(true, Ordering::Relaxed);
+        watcher.thread().unpark();
+        made
+    })
+}
+
+/// Makes the puzzle; each uniqueness check stops soon after `cancel` is set (a check of a
+/// 16x16 windoku can take seconds: Ctrl-C waited five minutes when only `stop` was asked,
+/// between full grids).
+fn generate_watched(
+    rules: &Rules,
+    (seed, index): (u64, u64),
+    killer: bool,
+    level: Option<Level>,
+    stop: &(dyn Fn() -> bool + Sync),
+    cancel: &Arc<AtomicBool>,
+) -> Result<GeneratedVariant, GenerateVariantError> {
+    let interrupted = || GenerateVariantError("interrupted".into());
+    // Up to two solutions, or none once cancelled.
+    let solutions = |encoding: &VariantEncoding, puzzle: &Puzzle| -> Option<u128> {
+        let Some(mut solver) = encoding.solver(puzzle) else {
+            return Some(0);
+        };
+        solver.set_cancel_flag(Some(Arc::clone(cancel)));
+        let count = solver.count(Some(2));
+        (!cancel.load(Ordering::Relaxed)).then_some(count)
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     let n = rules.size;
@@ -193,24 +236,34 @@ fn generate(
         // one.
         let shared = VariantEncoding::new(&puzzle)
             .map_err(|error| GenerateVariantError(error.to_string()))?;
-        let unique = |puzzle: &Puzzle| match killer {
-            false => shared.count(puzzle, Some(2)).0 == 1,
-            true => VariantEncoding::new(puzzle)
-                .is_ok_and(|encoding| encoding.count(puzzle, Some(2)).0 == 1),
+        let unique = |puzzle: &Puzzle| -> Result<bool, GenerateVariantError> {
+            let count = match killer {
+                false => solutions(&shared, puzzle),
+                true => match VariantEncoding::new(puzzle) {
+                    Ok(encoding) => solutions(&encoding, puzzle),
+                    Err(_) => Some(0),
+                },
+            };
+            count.map(|count| count == 1).ok_or_else(interrupted)
         };
         // A killer whose cages alone fix the grid needs no given at all: try that first.
         let bare = Puzzle {
             givens: vec![0; n * n],
             ..puzzle.clone()
         };
-        if killer && unique(&bare) && within(&bare) {
+        if killer && unique(&bare)? && within(&bare) {
             puzzle = bare;
         } else {
             let mut cells: Vec<usize> = (0..n * n).collect();
             cells.shuffle(&mut rng);
             for cell in cells {
+                // Asked before each uniqueness check, not only before each full grid: the
+                // checks of a 16x16 windoku kept a Ctrl-C waiting for five minutes.
+                if stop() {
+                    return Err(interrupted());
+                }
                 let given = std::mem::take(&mut puzzle.givens[cell]);
-                if !unique(&puzzle) || !within(&puzzle) {
+                if !unique(&puzzle)? || !within(&puzzle) {
                     puzzle.givens[cell] = given;
                 }
             }
