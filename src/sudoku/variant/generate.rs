@@ -4,9 +4,9 @@
 //!
 //! A full grid comes from the backtracking solver with candidates in random order (when it
 //! gives up, rules other than a jigsaw's are the same on every attempt, so one complete search
-//! settles whether any grid exists: [`any_full_grid`]); then givens are removed in random order, each removal kept only if the exact-cover engine still finds
-//! one solution. One pass leaves a minimal puzzle (removing givens never makes another removal
-//! possible again). Puzzle `k` of a run with seed `s` comes from its own random stream, so the
+//! settles whether any grid exists: [`any_full_grid`]); then givens are removed in random
+//! order, each removal kept only if the exact-cover engine still finds one solution. One pass
+//! leaves a minimal puzzle (removing givens never makes another removal possible again). Puzzle `k` of a run with seed `s` comes from its own random stream, so the
 //! same seed gives the same puzzles whatever the number of threads. A difficulty, when asked
 //! for, is the logic solver's rating: removals that would pass it are refused, and a puzzle
 //! that ends easier gives way to a new full grid.
@@ -70,8 +70,8 @@ pub fn generate_variant(
 /// ([`logic::rating_of`]): a removal that would make the puzzle harder than `level` is
 /// refused (the puzzle is then minimal among those of at most that level), and a puzzle that
 /// ends easier is dropped for a new full grid, up to [`LEVEL_ATTEMPTS`] of them. `stop` is
-/// asked before each full grid and each removal: when it says so, the generation ends with
-/// an error ("interrupted").
+/// asked every 20 ms while the puzzle is made: when it says so, the generation (its searches
+/// included) ends with an error ("interrupted").
 pub fn generate_variant_of_level(
     rules: &Rules,
     seed: u64,
@@ -141,7 +141,7 @@ fn generate(
                 std::thread::park_timeout(Duration::from_millis(20));
             }
         });
-        let made = generate_watched(rules, (seed, index), killer, level, stop, &cancel);
+        let made = generate_watched(rules, (seed, index), killer, level, &cancel);
         // Woken, so that a quick puzzle does not wait out the watcher's nap.
         done.store(true, Ordering::Relaxed);
         watcher.thread().unpark();
@@ -149,18 +149,18 @@ fn generate(
     })
 }
 
-/// Makes the puzzle; each uniqueness check stops soon after `cancel` is set (a check of a
-/// 16x16 windoku can take seconds: Ctrl-C waited five minutes when only `stop` was asked,
-/// between full grids).
+/// Makes the puzzle; it ends with "interrupted" soon after `cancel` is set, each search
+/// included (a uniqueness check of a 16x16 windoku can take seconds: Ctrl-C waited five
+/// minutes when the generator asked only between full grids).
 fn generate_watched(
     rules: &Rules,
     (seed, index): (u64, u64),
     killer: bool,
     level: Option<Level>,
-    stop: &(dyn Fn() -> bool + Sync),
     cancel: &Arc<AtomicBool>,
 ) -> Result<GeneratedVariant, GenerateVariantError> {
     let interrupted = || GenerateVariantError("interrupted".into());
+    let cancelled = || cancel.load(Ordering::Relaxed);
     // Up to two solutions, or none once cancelled.
     let solutions = |encoding: &VariantEncoding, puzzle: &Puzzle| -> Option<u128> {
         let Some(mut solver) = encoding.solver(puzzle) else {
@@ -168,7 +168,7 @@ fn generate_watched(
         };
         solver.set_cancel_flag(Some(Arc::clone(cancel)));
         let count = solver.count(Some(2));
-        (!cancel.load(Ordering::Relaxed)).then_some(count)
+        (!cancelled()).then_some(count)
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
@@ -185,8 +185,8 @@ fn generate_watched(
         if made.len() >= LEVEL_ATTEMPTS {
             break;
         }
-        if stop() {
-            return Err(GenerateVariantError("interrupted".into()));
+        if cancelled() {
+            return Err(interrupted());
         }
         let mut rules = rules.clone();
         if rules.regions.is_some() {
@@ -211,7 +211,7 @@ fn generate_watched(
                 // exists, and its grid, with symbols renamed at random, stands in.
                 Fill::GaveUp if !jigsaw => {
                     if proved.is_none() {
-                        proved = any_full_grid(&rules, stop)?;
+                        proved = any_full_grid(&rules, cancel)?;
                     }
                     let Some(grid) = &proved else {
                         return Err(GenerateVariantError(format!(
@@ -257,11 +257,6 @@ fn generate_watched(
             let mut cells: Vec<usize> = (0..n * n).collect();
             cells.shuffle(&mut rng);
             for cell in cells {
-                // Asked before each uniqueness check, not only before each full grid: the
-                // checks of a 16x16 windoku kept a Ctrl-C waiting for five minutes.
-                if stop() {
-                    return Err(interrupted());
-                }
                 let given = std::mem::take(&mut puzzle.givens[cell]);
                 if !unique(&puzzle)? || !within(&puzzle) {
                     puzzle.givens[cell] = given;
@@ -295,7 +290,8 @@ fn generate_watched(
 }
 
 /// A full grid under `rules` (no cages, no jigsaw's random regions), or `None` when a
-/// complete search proves there is none; stopped with "interrupted" when `stop` says so.
+/// complete search proves there is none; stopped with "interrupted" soon after `cancel` is
+/// set.
 ///
 /// The empty grid's symmetries make the search smaller. Renaming the symbols keeps every rule
 /// but non-consecutive, so without it a grid exists if and only if one whose first row reads
@@ -305,7 +301,7 @@ fn generate_watched(
 /// prove it in about 15 s, the search from the empty grid in 27 s.)
 fn any_full_grid(
     rules: &Rules,
-    stop: &(dyn Fn() -> bool + Sync),
+    cancel: &Arc<AtomicBool>,
 ) -> Result<Option<Vec<u8>>, GenerateVariantError> {
     let n = rules.size;
     let starts: Vec<Vec<u8>> = if rules.non_consecutive {
@@ -330,46 +326,27 @@ fn any_full_grid(
     };
     let encoding =
         VariantEncoding::new(&empty).map_err(|error| GenerateVariantError(error.to_string()))?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let searched = AtomicBool::new(false);
-    let interrupted = || GenerateVariantError("interrupted".into());
-    std::thread::scope(|scope| {
-        // The search stops on a flag; `stop` is a question, asked here while it runs.
-        scope.spawn(|| {
-            while !searched.load(Ordering::Relaxed) {
-                if stop() {
-                    cancel.store(true, Ordering::Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
-        let found = (|| {
-            for givens in starts {
-                let puzzle = Puzzle {
-                    givens,
-                    ..empty.clone()
-                };
-                let Some(mut solver) = encoding.solver(&puzzle) else {
-                    continue;
-                };
-                // Plain dancing links proves these fastest (windoku with non-consecutive:
-                // 27 s, against 44 s with the default inference).
-                solver.set_inference(Inference::None);
-                solver.set_cancel_flag(Some(Arc::clone(&cancel)));
-                let first = solver.first();
-                if solver.stopped().is_some() {
-                    return Err(interrupted());
-                }
-                if let Some(options) = first {
-                    return Ok(Some(encoding.grid_of(options)));
-                }
-            }
-            Ok(None)
-        })();
-        searched.store(true, Ordering::Relaxed);
-        found
-    })
+    for givens in starts {
+        let puzzle = Puzzle {
+            givens,
+            ..empty.clone()
+        };
+        let Some(mut solver) = encoding.solver(&puzzle) else {
+            continue;
+        };
+        // Plain dancing links proves these fastest (windoku with non-consecutive: 27 s,
+        // against 44 s with the default inference).
+        solver.set_inference(Inference::None);
+        solver.set_cancel_flag(Some(Arc::clone(cancel)));
+        let first = solver.first();
+        if solver.stopped().is_some() {
+            return Err(GenerateVariantError("interrupted".into()));
+        }
+        if let Some(options) = first {
+            return Ok(Some(encoding.grid_of(options)));
+        }
+    }
+    Ok(None)
 }
 
 /// `grid` with its symbols renamed at random in a way that keeps `rules` (no cages): any
