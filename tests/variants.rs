@@ -16,7 +16,20 @@ use xcover::sudoku::logic;
 use xcover::sudoku::variant::backtrack::Backtracker;
 use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
 use xcover::sudoku::variant::text::{self, Entry};
+use xcover::sudoku::rules::{
+    AntiKing, AntiKnight, Constraint, Diagonals, Killer, NonConsecutive, Regions, Windows,
+};
 use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check};
+
+/// `rules` with each constraint whose flag is set.
+fn with_present<const K: usize>(mut rules: Rules, constraints: [(bool, Constraint); K]) -> Rules {
+    for (present, constraint) in constraints {
+        if present {
+            rules.add(constraint);
+        }
+    }
+    rules
+}
 
 const SHARED: &str = common::SHARED_VARIANTS;
 
@@ -462,17 +475,19 @@ prop_compose! {
         let [diagonals, windows, anti_knight, anti_king, non_consecutive] = rules;
         let boxes = (structure < 2).then(|| BoxShape::new(2, 2).unwrap());
         let regions = (structure >= 2).then(|| REGION_MAPS[structure - 2].to_vec());
-        let mut rules = Rules {
-            size: 4,
-            boxes,
-            regions,
-            diagonals,
-            windows: windows && boxes.is_some(),
-            anti_knight,
-            anti_king,
-            non_consecutive,
-            cages: Vec::new(),
-        };
+        let mut rules = with_present(
+            Rules::latin(4).with_boxes(boxes),
+            [
+                (diagonals, Constraint::Diagonals(Diagonals)),
+                (windows && boxes.is_some(), Constraint::Windows(Windows)),
+                (anti_knight, Constraint::AntiKnight(AntiKnight)),
+                (anti_king, Constraint::AntiKing(AntiKing)),
+                (non_consecutive, Constraint::NonConsecutive(NonConsecutive)),
+            ],
+        );
+        if let Some(map) = regions {
+            rules.add(Constraint::Regions(Regions { map }));
+        }
         // A square that keeps the rules, when there is one, to take givens and sums from.
         let keep: Vec<Vec<u8>> = latin_squares()
             .into_iter()
@@ -511,7 +526,9 @@ prop_compose! {
             let i = next() % 16;
             givens[i] = 1 + (next() % 4) as u8;
         }
-        rules.cages = cage_list;
+        if !cage_list.is_empty() {
+            rules.add(Constraint::Killer(Killer { cages: cage_list }));
+        }
         Puzzle {
             id: "random".into(),
             rules,
@@ -580,13 +597,15 @@ proptest! {
         cage_cells in prop::collection::vec(0..72usize, 0..12),
     ) {
         let [diagonals, anti_knight, anti_king, non_consecutive] = rules;
-        let mut rules = Rules {
-            diagonals,
-            anti_knight,
-            anti_king,
-            non_consecutive,
-            ..Rules::classic(BoxShape::new(2, 3).unwrap())
-        };
+        let mut rules = with_present(
+            Rules::classic(BoxShape::new(2, 3).unwrap()),
+            [
+                (diagonals, Constraint::Diagonals(Diagonals)),
+                (anti_knight, Constraint::AntiKnight(AntiKnight)),
+                (anti_king, Constraint::AntiKing(AntiKing)),
+                (non_consecutive, Constraint::NonConsecutive(NonConsecutive)),
+            ],
+        );
         // A grid that keeps the rules, to take givens and cage sums from.
         let empty = Puzzle { id: "6x6".into(), rules: rules.clone(), givens: vec![0; 36] };
         let encoding = VariantEncoding::new(&empty).unwrap();
@@ -596,6 +615,7 @@ proptest! {
         let grid = &grids[pick % grids.len()];
         // Cages of two neighbours, across (`at` < 36) or down, where they do not overlap.
         let mut used = [false; 36];
+        let mut cages = Vec::new();
         for &at in &cage_cells {
             let (first, second) = if at < 36 { (at, at + 1) } else { (at - 36, at - 30) };
             let fits = if at < 36 { first % 6 < 5 } else { second < 36 };
@@ -604,8 +624,11 @@ proptest! {
                 used[second] = true;
                 let cells = vec![(first / 6, first % 6), (second / 6, second % 6)];
                 let sum = u32::from(grid[first]) + u32::from(grid[second]);
-                rules.cages.push(Cage { sum, cells });
+                cages.push(Cage { sum, cells });
             }
+        }
+        if !cages.is_empty() {
+            rules.add(Constraint::Killer(Killer { cages }));
         }
         let givens = (0..36).map(|i| if mask >> i & 1 == 1 { grid[i] } else { 0 }).collect();
         let puzzle = Puzzle { id: "6x6".into(), rules, givens };
@@ -763,20 +786,13 @@ fn assert_unique_and_minimal(puzzle: &Puzzle, solution: &[u8]) {
 fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
     let shape9 = BoxShape::new(3, 3).unwrap();
     let shape6 = BoxShape::new(2, 3).unwrap();
-    let x = |shape| Rules {
-        diagonals: true,
-        ..Rules::classic(shape)
+    let x = |shape| Rules::classic(shape).with(Constraint::Diagonals(Diagonals));
+    let jigsaw = |shape: BoxShape| {
+        Rules::latin(shape.size()).with(Constraint::Regions(Regions { map: Vec::new() }))
     };
-    let jigsaw = |shape: BoxShape| Rules {
-        boxes: None,
-        regions: Some(Vec::new()),
-        ..Rules::classic(shape)
-    };
-    let windoku_anti_king = Rules {
-        windows: true,
-        anti_king: true,
-        ..Rules::classic(shape9)
-    };
+    let windoku_anti_king = Rules::classic(shape9)
+        .with(Constraint::Windows(Windows))
+        .with(Constraint::AntiKing(AntiKing));
     for (rules, count) in [
         (x(shape9), 3),
         (x(shape6), 3),
@@ -797,10 +813,7 @@ fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
 fn generated_killer_puzzles_are_unique_minimal_and_their_cages_valid() {
     let shape9 = BoxShape::new(3, 3).unwrap();
     let shape6 = BoxShape::new(2, 3).unwrap();
-    let with_knights = Rules {
-        anti_knight: true,
-        ..Rules::classic(shape6)
-    };
+    let with_knights = Rules::classic(shape6).with(Constraint::AntiKnight(AntiKnight));
     for (rules, count) in [
         (Rules::classic(shape9), 3),
         (Rules::classic(shape6), 4),
@@ -815,7 +828,7 @@ fn generated_killer_puzzles_are_unique_minimal_and_their_cages_valid() {
             // up to their sums in the solution.
             let n = rules.size;
             let mut covered = vec![0; n * n];
-            for cage in &puzzle.rules.cages {
+            for cage in puzzle.rules.cages() {
                 let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
                 for &cell in &cells {
                     covered[cell] += 1;
@@ -838,7 +851,7 @@ fn generated_killer_puzzles_are_unique_minimal_and_their_cages_valid() {
             .unwrap()
             .puzzle
             .rules
-            .cages
+            .cages()
             .is_empty()
     );
 }
@@ -861,7 +874,7 @@ fn generate_variant_prints_files_that_read_back() {
     assert_eq!(entries.len(), 3);
     for entry in entries {
         let rules = &entry.puzzle.rules;
-        assert!(rules.diagonals && rules.regions.is_some() && rules.boxes.is_none());
+        assert!(rules.has("diagonals") && rules.regions().is_some() && rules.boxes.is_none());
         assert_unique_and_minimal(&entry.puzzle, entry.solution.as_ref().unwrap());
     }
     // Killer puzzles print their cages, which read back to the same puzzles.
@@ -874,10 +887,8 @@ fn generate_variant_prints_files_that_read_back() {
         .collect();
     assert_eq!(entries.len(), 2);
     for (index, entry) in entries.iter().enumerate() {
-        let rules = Rules {
-            diagonals: true,
-            ..Rules::classic(BoxShape::new(2, 3).unwrap())
-        };
+        let rules =
+            Rules::classic(BoxShape::new(2, 3).unwrap()).with(Constraint::Diagonals(Diagonals));
         let made = generate_killer(&rules, 9, index as u64).unwrap();
         assert_eq!(entry.puzzle.rules, made.puzzle.rules);
         assert_eq!(entry.puzzle.givens, made.puzzle.givens);
@@ -957,11 +968,9 @@ fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
 fn generating_under_rules_that_no_grid_keeps_fails_at_once() {
     // No 4x4 grid keeps anti-king and non-consecutive together (the backtracker, counting
     // on its own, agrees).
-    let rules = Rules {
-        anti_king: true,
-        non_consecutive: true,
-        ..Rules::classic(BoxShape::new(2, 2).unwrap())
-    };
+    let rules = Rules::classic(BoxShape::new(2, 2).unwrap())
+        .with(Constraint::AntiKing(AntiKing))
+        .with(Constraint::NonConsecutive(NonConsecutive));
     assert_eq!(Backtracker::new(&rules).count(&[0; 16], 1), 0);
     // A jigsaw is drawn again with new regions, up to a bound, and says what it tried.
     for (variant, message) in [

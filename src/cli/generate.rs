@@ -14,9 +14,10 @@ use super::{Outcome, finish, grid_json, signals, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::variant::generate::{generate_killer_of_level, generate_variant_of_level};
+use xcover::sudoku::variant::generate::{
+    generate_killer_of_level, generate_variant_of_level, rules_named,
+};
 use xcover::sudoku::variant::text as variant_text;
-use xcover::sudoku::variant::{Rules, cell_name};
 use xcover::sudoku::{BoxShape, Encoding};
 
 #[derive(Debug, Args, Clone)]
@@ -206,37 +207,6 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     finish(out, Outcome::Success)
 }
 
-/// The rules `--variant` names, on a grid of `shape`, and whether they ask for killer cages.
-fn variant_rules(names: &str, shape: BoxShape) -> Result<(Rules, bool), String> {
-    let mut rules = Rules::classic(shape);
-    let mut killer = false;
-    for name in names.split(',').map(str::trim) {
-        match name {
-            "killer" | "cages" => killer = true,
-            "jigsaw" => {
-                rules.boxes = None;
-                // Replaced by a random map for each puzzle.
-                rules.regions = Some(Vec::new());
-            }
-            "x" | "diagonals" => rules.diagonals = true,
-            "windoku" | "windows" => rules.windows = true,
-            "anti-knight" | "antiknight" => rules.anti_knight = true,
-            "anti-king" | "antiking" => rules.anti_king = true,
-            "non-consecutive" | "nonconsecutive" => rules.non_consecutive = true,
-            other => {
-                return Err(format!(
-                    "--variant: unknown rule '{other}' (jigsaw, x, windoku, anti-knight, \
-                     anti-king, non-consecutive, killer, joined by commas)"
-                ));
-            }
-        }
-    }
-    if rules.windows && rules.boxes.is_none() {
-        return Err("--variant: windows need boxes (not with jigsaw)".into());
-    }
-    Ok((rules, killer))
-}
-
 /// `generate --variant`: minimal variant puzzles, made in parallel and printed in order.
 fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
     let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
@@ -246,7 +216,7 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
         );
         return Ok(Outcome::BadUsage);
     };
-    let (rules, killer) = match variant_rules(names, shape) {
+    let (rules, killer) = match rules_named(names, shape) {
         Ok(found) => found,
         Err(message) => {
             eprintln!("xcover: {message}");
@@ -324,16 +294,7 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
                 "grid:\n{}",
                 variant_text::grid_lines(n, &puzzle.givens)
             )?;
-            if let Some(regions) = &puzzle.rules.regions {
-                write!(out, "regions:\n{}", variant_text::region_lines(n, regions))?;
-            }
-            if !puzzle.rules.cages.is_empty() {
-                writeln!(out, "cages: {}", puzzle.rules.cages.len())?;
-                for cage in &puzzle.rules.cages {
-                    let cells: Vec<String> = cage.cells.iter().map(|&c| cell_name(c)).collect();
-                    writeln!(out, "{} {}", cage.sum, cells.join(" "))?;
-                }
-            }
+            write!(out, "{}", variant_text::rule_blocks(&puzzle.rules))?;
             write!(
                 out,
                 "solution:\n{}end\n",

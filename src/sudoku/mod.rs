@@ -38,6 +38,7 @@ mod exact_cover;
 pub mod generate;
 pub mod logic;
 mod model;
+pub mod rules;
 pub mod text;
 pub mod variant;
 

@@ -213,7 +213,7 @@ fn board(subject: &Subject) -> Value {
         }
         Subject::Variant(puzzle) => {
             let rules = &puzzle.rules;
-            let areas: Option<Vec<usize>> = match (&rules.regions, rules.boxes) {
+            let areas: Option<Vec<usize>> = match (rules.regions(), rules.boxes) {
                 (Some(regions), _) => Some(regions.iter().map(|&r| usize::from(r)).collect()),
                 (None, Some(shape)) => {
                     Some((0..n * n).map(|i| shape.box_of(i / n, i % n)).collect())
@@ -229,7 +229,7 @@ fn board(subject: &Subject) -> Value {
                     .collect()
             };
             let cages: Vec<Value> = rules
-                .cages
+                .cages()
                 .iter()
                 .map(|cage| {
                     let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();

@@ -108,7 +108,7 @@ impl Layout {
                 sum: None,
             })
             .collect();
-        for (k, cage) in rules.cages.iter().enumerate() {
+        for (k, cage) in rules.cages().iter().enumerate() {
             units.push(Unit {
                 kind: UnitKind::Cage,
                 name: format!("cage {} ({})", k + 1, cage.sum),
@@ -157,7 +157,7 @@ impl Layout {
                 peer_bits[a * words + b / 64] |= 1 << (b % 64);
             }
         }
-        let neighbour_rules = match (rules.anti_knight, rules.anti_king) {
+        let neighbour_rules = match (rules.has("anti-knight"), rules.has("anti-king")) {
             (true, true) => "anti-knight and anti-king",
             (true, false) => "anti-knight",
             _ => "anti-king",

@@ -1,14 +1,15 @@
 //! Plain backtracking over the cells of a variant puzzle: the second solver, that checks the
-//! exact-cover engine's answers (and the generator's puzzles) without sharing its code. Every
-//! constraint is worked out here from the [`Rules`] fields (the cells each cell must differ
-//! from, its orthogonal neighbours, its cage) and checked cell by cell as symbols are placed;
+//! exact-cover engine's answers (and the generator's puzzles) without sharing its search.
+//! What each rule asks (the units and neighbour pairs its module defines, the cages) becomes
+//! the cells each cell must differ from, the orthogonal neighbours it must not be consecutive
+//! with and its cage, checked cell by cell as symbols are placed;
 //! the cell with the fewest candidates is filled next (or, for the `naive` baseline of
 //! `sudoku compare`, the first empty cell).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::Rules;
+use super::{Neighbour, Rules};
 use crate::dlx::stop_reason;
 
 /// Which empty cell the backtracker fills next.
@@ -42,6 +43,9 @@ pub struct BacktrackRun {
     pub finished: bool,
 }
 
+/// A set of symbols as bits, bit V for symbol V (from 1 to 64).
+type Symbols = u128;
+
 /// A backtracking solver for one variant's rules.
 #[derive(Debug, Clone)]
 pub struct Backtracker {
@@ -67,51 +71,15 @@ impl Backtracker {
                 peers[b].push(a);
             }
         };
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for i in 0..n {
-            groups.push((0..n).map(|j| i * n + j).collect());
-            groups.push((0..n).map(|j| j * n + i).collect());
-        }
-        if let Some(shape) = rules.boxes {
-            let (h, w) = (shape.box_rows(), shape.box_cols());
-            for top in (0..n).step_by(h) {
-                for left in (0..n).step_by(w) {
-                    groups.push(
-                        (top..top + h)
-                            .flat_map(|r| (left..left + w).map(move |c| r * n + c))
-                            .collect(),
-                    );
-                }
-            }
-            if rules.windows && h == w {
-                for i in 0..h - 1 {
-                    for j in 0..h - 1 {
-                        let (top, left) = (1 + i * (h + 1), 1 + j * (h + 1));
-                        groups.push(
-                            (top..top + h)
-                                .flat_map(|r| (left..left + h).map(move |c| r * n + c))
-                                .collect(),
-                        );
-                    }
-                }
-            }
-        }
-        if let Some(regions) = &rules.regions {
-            for region in 0..n {
-                groups.push(
-                    (0..n * n)
-                        .filter(|&i| usize::from(regions[i]) == region)
-                        .collect(),
-                );
-            }
-        }
-        if rules.diagonals {
-            groups.push((0..n).map(|i| i * n + i).collect());
-            groups.push((0..n).map(|i| i * n + n - 1 - i).collect());
-        }
+        // Units and cages: every two of their cells differ.
+        let mut groups: Vec<Vec<usize>> = rules
+            .units()
+            .iter()
+            .map(|unit| unit.cells.iter().map(|&(r, c)| r * n + c).collect())
+            .collect();
         let mut cage_of = vec![None; n * n];
         let mut cages = Vec::new();
-        for (k, cage) in rules.cages.iter().enumerate() {
+        for (k, cage) in rules.cages().iter().enumerate() {
             let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
             for &cell in &cells {
                 cage_of[cell] = Some(k);
@@ -126,41 +94,14 @@ impl Backtracker {
                 }
             }
         }
-        let offsets = |steps: &[(isize, isize)], r: usize, c: usize| -> Vec<usize> {
-            steps
-                .iter()
-                .filter_map(|&(dr, dc)| {
-                    let (r2, c2) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
-                    (r2 < n && c2 < n).then_some(r2 * n + c2)
-                })
-                .collect()
-        };
         let mut adjacent = vec![Vec::new(); n * n];
-        for r in 0..n {
-            for c in 0..n {
-                let cell = r * n + c;
-                if rules.anti_knight {
-                    let knight = [
-                        (1, 2),
-                        (2, 1),
-                        (-1, 2),
-                        (-2, 1),
-                        (1, -2),
-                        (2, -1),
-                        (-1, -2),
-                        (-2, -1),
-                    ];
-                    for other in offsets(&knight, r, c) {
-                        link(cell, other, &mut peers);
-                    }
-                }
-                if rules.anti_king {
-                    for other in offsets(&[(1, 1), (1, -1), (-1, 1), (-1, -1)], r, c) {
-                        link(cell, other, &mut peers);
-                    }
-                }
-                if rules.non_consecutive {
-                    adjacent[cell] = offsets(&[(0, 1), (1, 0), (0, -1), (-1, 0)], r, c);
+        for ((r, c), (r2, c2), relation) in rules.neighbour_pairs() {
+            let (a, b) = (r * n + c, r2 * n + c2);
+            match relation {
+                Neighbour::Different => link(a, b, &mut peers),
+                Neighbour::NotConsecutive => {
+                    adjacent[a].push(b);
+                    adjacent[b].push(a);
                 }
             }
         }
@@ -178,15 +119,15 @@ impl Backtracker {
         self.candidates(grid, cell) & (1 << value) != 0
     }
 
-    /// The symbols that may go in `cell` as things stand, as bits (bit V for symbol V).
-    fn candidates(&self, grid: &[u8], cell: usize) -> u32 {
-        let all = ((1u64 << (self.n + 1)) - 2) as u32;
-        let mut taken = 0u32;
+    /// The symbols that may go in `cell` as things stand (see [`Symbols`]).
+    fn candidates(&self, grid: &[u8], cell: usize) -> Symbols {
+        let all = (1 << (self.n + 1)) - 2;
+        let mut taken: Symbols = 0;
         for &p in &self.peers[cell] {
             taken |= 1 << grid[p];
         }
         for &p in &self.adjacent[cell] {
-            let v = u32::from(grid[p]);
+            let v = grid[p];
             if v != 0 {
                 taken |= (1 << (v + 1)) | (1 << (v - 1));
             }
@@ -201,10 +142,10 @@ impl Backtracker {
     }
 
     /// The symbols that `cell` may take for its cage's sum to stay reachable.
-    fn cage_candidates(&self, grid: &[u8], cell: usize, k: usize) -> u32 {
+    fn cage_candidates(&self, grid: &[u8], cell: usize, k: usize) -> Symbols {
         let (sum, cells) = &self.cages[k];
         let mut total = 0u32;
-        let mut used = 0u32;
+        let mut used: Symbols = 0;
         let mut open = 0usize;
         for &other in cells {
             if other == cell {

@@ -244,7 +244,7 @@ impl Builder<'_> {
             }
         };
         let mut caged = vec![false; n * n];
-        for cage in &rules.cages {
+        for cage in rules.cages() {
             for &(row, col) in &cage.cells {
                 caged[row * n + col] = true;
             }
@@ -259,7 +259,7 @@ impl Builder<'_> {
                 self.writes.push(vec![(cell, v)]);
             }
         }
-        if rules.cages.is_empty() {
+        if rules.cages().is_empty() {
             // Each unit's cells and its symbols are matched one to one (a cage's options
             // fill several cells of a unit at once, so with cages they are not).
             for (unit, symbols) in units.iter().zip(&unit_items) {
@@ -277,7 +277,7 @@ impl Builder<'_> {
         let mut cage_nodes = 0usize;
         let mut tried = 0usize;
         let stop = self.stop;
-        for (k, cage) in rules.cages.iter().enumerate() {
+        for (k, cage) in rules.cages().iter().enumerate() {
             let cage_cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
             let mut written = Vec::with_capacity(cage_cells.len());
             let mut too_many = false;
@@ -364,7 +364,7 @@ fn check_cage_bound(puzzle: &Puzzle) -> Result<(), RulesError> {
         }
     }
     let (mut options, mut nodes) = (0u128, 0u128);
-    for (k, cage) in rules.cages.iter().enumerate() {
+    for (k, cage) in rules.cages().iter().enumerate() {
         let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
         let given: Vec<u8> = cells
             .iter()

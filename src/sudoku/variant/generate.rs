@@ -20,7 +20,11 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::backtrack::{Backtracker, Fill};
-use super::{Cage, Puzzle, Rules, VariantEncoding, connected, orthogonal_neighbours};
+use super::{Cage, Puzzle, Rules, VariantEncoding};
+use crate::sudoku::rules::{
+    AntiKing, AntiKnight, Constraint, Diagonals, Killer, NonConsecutive, Regions, Windows,
+    connected, orthogonal_neighbours,
+};
 use crate::dlx::Inference;
 use crate::sudoku::BoxShape;
 use crate::sudoku::logic::{self, Level, Position};
@@ -55,7 +59,42 @@ impl std::fmt::Display for GenerateVariantError {
 
 impl std::error::Error for GenerateVariantError {}
 
-/// Puzzle `index` of the run with `seed`, under `rules` (when `rules.regions` is `Some`, its
+/// The rules `names` (as `generate --variant` takes them: rules joined by commas, `x`,
+/// `windoku`, `jigsaw` and `killer` among them) name, on a grid of `shape`, and whether they ask for killer cages.
+pub fn rules_named(names: &str, shape: BoxShape) -> Result<(Rules, bool), String> {
+    let mut rules = Rules::classic(shape);
+    let mut killer = false;
+    for name in names.split(',').map(str::trim) {
+        match name {
+            "killer" | "cages" => killer = true,
+            "jigsaw" => {
+                rules.boxes = None;
+                // Replaced by a random map for each puzzle.
+                rules.add(Constraint::Regions(Regions { map: Vec::new() }));
+            }
+            "x" => rules.add(Constraint::Diagonals(Diagonals)),
+            "windoku" => rules.add(Constraint::Windows(Windows)),
+            "antiknight" => rules.add(Constraint::AntiKnight(AntiKnight)),
+            "antiking" => rules.add(Constraint::AntiKing(AntiKing)),
+            "nonconsecutive" => rules.add(Constraint::NonConsecutive(NonConsecutive)),
+            other if Constraint::named(other).is_some() => {
+                rules.add(Constraint::named(other).expect("a rule known by name"));
+            }
+            other => {
+                return Err(format!(
+                    "--variant: unknown rule '{other}' (jigsaw, x, windoku, anti-knight, \
+                     anti-king, non-consecutive, killer, joined by commas)"
+                ));
+            }
+        }
+    }
+    if rules.has("windows") && rules.boxes.is_none() {
+        return Err("--variant: windows need boxes (not with jigsaw)".into());
+    }
+    Ok((rules, killer))
+}
+
+/// Puzzle `index` of the run with `seed`, under `rules` (when `rules` has regions, their
 /// map is replaced by a random one of the same side: a jigsaw). Cages are refused: see
 /// [`generate_killer`].
 pub fn generate_variant(
@@ -79,7 +118,7 @@ pub fn generate_variant_of_level(
     level: Option<Level>,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<GeneratedVariant, GenerateVariantError> {
-    if !rules.cages.is_empty() {
+    if !rules.cages().is_empty() {
         return Err(GenerateVariantError(
             "cages are drawn by generate_killer, not given".into(),
         ));
@@ -107,10 +146,8 @@ pub fn generate_killer_of_level(
     level: Option<Level>,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<GeneratedVariant, GenerateVariantError> {
-    let rules = Rules {
-        cages: Vec::new(),
-        ..rules.clone()
-    };
+    let mut rules = rules.clone();
+    rules.remove("cages");
     generate(&rules, seed, index, true, level, stop)
 }
 
@@ -177,7 +214,7 @@ fn generate_watched(
     // the top, which every removal stays within.
     let ceiling = level.filter(|&level| level != Level::NeedsSearch);
     let within = |puzzle: &Puzzle| ceiling.is_none_or(|ceiling| level_of(puzzle) <= ceiling);
-    let jigsaw = rules.regions.is_some();
+    let jigsaw = rules.regions().is_some();
     let mut made: Vec<Level> = Vec::new();
     // A grid the complete search found, once the backtracker has given up.
     let mut proved: Option<Vec<u8>> = None;
@@ -189,8 +226,10 @@ fn generate_watched(
             return Err(interrupted());
         }
         let mut rules = rules.clone();
-        if rules.regions.is_some() {
-            rules.regions = Some(random_regions(n, &mut rng));
+        if jigsaw {
+            rules.add(Constraint::Regions(Regions {
+                map: random_regions(n, &mut rng),
+            }));
         }
         rules
             .validate()
@@ -224,7 +263,9 @@ fn generate_watched(
                 Fill::NoSolution | Fill::GaveUp => continue,
             };
         if killer {
-            rules.cages = random_cages(n, &solution, &mut rng);
+            rules.add(Constraint::Killer(Killer {
+                cages: random_cages(n, &solution, &mut rng),
+            }));
         }
         let mut puzzle = Puzzle {
             id: format!("{seed}-{}", index + 1),
@@ -304,7 +345,7 @@ fn any_full_grid(
     cancel: &Arc<AtomicBool>,
 ) -> Result<Option<Vec<u8>>, GenerateVariantError> {
     let n = rules.size;
-    let starts: Vec<Vec<u8>> = if rules.non_consecutive {
+    let starts: Vec<Vec<u8>> = if rules.has("non-consecutive") {
         (1..=n.div_ceil(2))
             .map(|first| {
                 let mut givens = vec![0; n * n];
@@ -354,7 +395,7 @@ fn any_full_grid(
 fn renamed_at_random(grid: &[u8], rules: &Rules, rng: &mut ChaCha8Rng) -> Vec<u8> {
     let n = rules.size as u8;
     let mut names: Vec<u8> = (1..=n).collect();
-    if rules.non_consecutive {
+    if rules.has("non-consecutive") {
         if rng.random_range(0..2) == 1 {
             names.reverse();
         }

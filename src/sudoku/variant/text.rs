@@ -26,6 +26,7 @@
 use std::fmt;
 
 use super::{Cage, Cell, MAX_VARIANT_SIZE, Puzzle, Rules, region_letter};
+use crate::sudoku::rules::{Constraint, Killer, Regions};
 use crate::sudoku::{BoxShape, symbol_name};
 
 /// A puzzle read from a file, with where it starts and the solution the file states.
@@ -460,20 +461,22 @@ fn build(block: Block) -> Result<Entry, ReadError> {
                 let (line, map) = block.regions.as_ref().ok_or_else(|| {
                     at(rules_line)("the rule regions needs a 'regions:' map".into())
                 })?;
-                rules.regions = Some(region_map(n, *line, map)?);
+                rules.add(Constraint::Regions(Regions {
+                    map: region_map(n, *line, map)?,
+                }));
             }
-            "diagonals" => rules.diagonals = true,
-            "windows" => rules.windows = true,
-            "anti-knight" => rules.anti_knight = true,
-            "anti-king" => rules.anti_king = true,
-            "non-consecutive" => rules.non_consecutive = true,
             "cages" => {
                 let (_, cages) = block.cages.as_ref().ok_or_else(|| {
                     at(rules_line)("the rule cages needs a 'cages: K' list".into())
                 })?;
-                for (line, cage) in cages {
-                    rules.cages.push(parse_cage(cage).map_err(at(*line))?);
-                }
+                let cages = cages
+                    .iter()
+                    .map(|(line, cage)| parse_cage(cage).map_err(at(*line)))
+                    .collect::<Result<_, _>>()?;
+                rules.add(Constraint::Killer(Killer { cages }));
+            }
+            other if Constraint::named(other).is_some() => {
+                rules.add(Constraint::named(other).expect("a rule known by name"));
             }
             other => {
                 return Err(at(rules_line)(format!(
@@ -488,7 +491,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
             "the rules must include rows and columns (every variant keeps them)".into(),
         ));
     }
-    if block.regions.is_some() && rules.regions.is_none() {
+    if block.regions.is_some() && rules.regions().is_none() {
         return Err(at(block.regions.as_ref().map_or(block.line, |r| r.0))(
             "a 'regions:' map without the rule regions".into(),
         ));
@@ -618,6 +621,29 @@ pub fn region_lines(n: usize, regions: &[u8]) -> String {
             text.extend(row.iter().map(|&region| region_letter(usize::from(region))));
         }
         text.push('\n');
+    }
+    text
+}
+
+/// The blocks a puzzle's rules need after its grid: the `regions:` map of a jigsaw, the
+/// `cages:` list of a killer (empty for other rules).
+pub fn rule_blocks(rules: &Rules) -> String {
+    let n = rules.size;
+    let mut text = String::new();
+    if let Some(regions) = rules.regions() {
+        text.push_str("regions:\n");
+        text.push_str(&region_lines(n, regions));
+    }
+    if !rules.cages().is_empty() {
+        text.push_str(&format!("cages: {}\n", rules.cages().len()));
+        for cage in rules.cages() {
+            text.push_str(&cage.sum.to_string());
+            for &cell in &cage.cells {
+                text.push(' ');
+                text.push_str(&super::cell_name(cell));
+            }
+            text.push('\n');
+        }
     }
     text
 }

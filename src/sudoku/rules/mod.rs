@@ -1,0 +1,447 @@
+//! The rules a Sudoku grid can be played under, one module each.
+//!
+//! A puzzle's [`Rules`] are its shape (the side, and boxes or none) and a list of
+//! [`Constraint`]s. Every grid has rows and columns ([`houses`]); a classic Sudoku adds boxes
+//! and nothing else. Each other rule lives in its own module, which holds everything about it
+//! that does not depend on a file format or a solver: its name in files, the checks of its
+//! structure (errors that name cells), what it adds to the exact-cover problem (units that
+//! hold each symbol once, pairs of cells that may not hold certain symbols together) and a
+//! judge of finished grids written from the rule's definition, sharing no code with that
+//! encoding. The encoding ([`crate::sudoku::variant::VariantEncoding`]), the backtracking
+//! baseline and the human-style logic read rules only through [`Rules::units`],
+//! [`Rules::neighbour_pairs`] and [`Rules::cages`]; the checker asks each rule itself.
+//!
+//! Adding a rule: a module with a type implementing [`Rule`], a variant of [`Constraint`] and
+//! its line in [`Constraint::rule`] and [`CATALOGUE`].
+
+mod anti_king;
+mod anti_knight;
+mod diagonals;
+pub mod houses;
+mod killer;
+mod non_consecutive;
+mod regions;
+mod windows;
+
+use std::fmt;
+
+pub use anti_king::AntiKing;
+pub use anti_knight::AntiKnight;
+pub use diagonals::Diagonals;
+pub use killer::{Cage, Killer};
+pub use non_consecutive::NonConsecutive;
+pub use regions::{Regions, region_letter, region_name};
+pub use windows::Windows;
+
+pub(crate) use regions::{connected, orthogonal_neighbours};
+
+use super::BoxShape;
+
+/// The largest side of a grid under any rules, as of a plain one.
+pub const MAX_RULES_SIZE: usize = crate::sudoku::MAX_SIZE;
+
+/// A cell as row and column, from 0.
+pub type Cell = (usize, usize);
+
+/// Writes a cell as people do, `r1c1` for the top-left.
+pub fn cell_name((row, col): Cell) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
+/// What a rule is and does, whatever reads or solves it.
+pub trait Rule {
+    /// The rule's name in files: `diagonals`, `anti-knight`.
+    fn name(&self) -> &'static str;
+
+    /// What messages call it: `the anti-knight rule`.
+    fn title(&self) -> &'static str;
+
+    /// Checks the rule's structure against the rest of `rules` (cells inside the grid, shapes
+    /// it needs).
+    fn validate(&self, _rules: &Rules) -> Result<(), RulesError> {
+        Ok(())
+    }
+
+    /// The sets of `size` cells this rule makes hold each symbol once.
+    fn units(&self, _rules: &Rules) -> Vec<Unit> {
+        Vec::new()
+    }
+
+    /// The pairs of cells this rule relates, each once (first cell first in reading order),
+    /// with what it forbids them to hold together.
+    fn pairs(&self, _rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {
+        Vec::new()
+    }
+
+    /// The first way a filled grid (row by row, symbols from 1 to `rules.size`) breaks the
+    /// rule, described; `None` when it keeps it. Written from the rule's definition, not from
+    /// [`Rule::units`] or [`Rule::pairs`], so that it can judge them.
+    fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String>;
+}
+
+/// One rule of a puzzle beyond rows, columns and boxes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraint {
+    Regions(Regions),
+    Diagonals(Diagonals),
+    Windows(Windows),
+    AntiKnight(AntiKnight),
+    AntiKing(AntiKing),
+    NonConsecutive(NonConsecutive),
+    Killer(Killer),
+}
+
+/// The names of the rules in files, in the order files write them: rows, columns and boxes,
+/// then each [`Constraint`].
+pub const CATALOGUE: [&str; 10] = [
+    "rows",
+    "columns",
+    "boxes",
+    regions::NAME,
+    diagonals::NAME,
+    windows::NAME,
+    anti_knight::NAME,
+    anti_king::NAME,
+    non_consecutive::NAME,
+    killer::NAME,
+];
+
+impl Constraint {
+    /// The rule, to ask what it does.
+    pub fn rule(&self) -> &dyn Rule {
+        match self {
+            Constraint::Regions(rule) => rule,
+            Constraint::Diagonals(rule) => rule,
+            Constraint::Windows(rule) => rule,
+            Constraint::AntiKnight(rule) => rule,
+            Constraint::AntiKing(rule) => rule,
+            Constraint::NonConsecutive(rule) => rule,
+            Constraint::Killer(rule) => rule,
+        }
+    }
+
+    /// The rule named `name` in files when it needs nothing more than its name (`diagonals`,
+    /// not `regions` or `cages`, which need a map or a list).
+    pub fn named(name: &str) -> Option<Constraint> {
+        Some(match name {
+            diagonals::NAME => Constraint::Diagonals(Diagonals),
+            windows::NAME => Constraint::Windows(Windows),
+            anti_knight::NAME => Constraint::AntiKnight(AntiKnight),
+            anti_king::NAME => Constraint::AntiKing(AntiKing),
+            non_consecutive::NAME => Constraint::NonConsecutive(NonConsecutive),
+            _ => return None,
+        })
+    }
+
+    /// Its place in [`CATALOGUE`], which orders a puzzle's constraints.
+    fn order(&self) -> usize {
+        let name = self.rule().name();
+        CATALOGUE
+            .iter()
+            .position(|&known| known == name)
+            .expect("every constraint is in the catalogue")
+    }
+}
+
+/// The rules of a grid: every cell holds one symbol from 1 to `size`, every row and column
+/// holds each once, boxes (when given) too; then each constraint adds its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rules {
+    pub size: usize,
+    /// Boxes of this shape hold each symbol once.
+    pub boxes: Option<BoxShape>,
+    /// The other rules, in the order of [`CATALOGUE`] (see [`Rules::add`]).
+    constraints: Vec<Constraint>,
+}
+
+/// Why a puzzle's rules are not valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// A side outside 1..=[`MAX_RULES_SIZE`], or boxes that do not tile it.
+    BadSize(String),
+    /// Windows need square boxes.
+    WindowsNeedSquareBoxes,
+    /// A region with the wrong number of cells (region name, cells it has).
+    RegionSize(String, usize),
+    /// A region whose cells are not connected (region name).
+    RegionNotConnected(String),
+    /// A cage cell outside the grid (cage number from 1, cell).
+    CageCellOutside(usize, Cell),
+    /// A cell in two cages (cage number from 1, cell).
+    CageOverlap(usize, Cell),
+    /// A cage whose sum no distinct symbols can make (cage number from 1, why).
+    CageSum(usize, String),
+    /// The encoding was stopped before it was built (a deadline or a cancellation).
+    Stopped,
+}
+
+impl RulesError {
+    /// The cells of the grid the error is about (row, column from 0): a cell in two cages;
+    /// none for the others, which are about a whole region, cage or grid, or a cell outside
+    /// it.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            RulesError::CageOverlap(_, cell) => vec![*cell],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::BadSize(why) => write!(f, "{why}"),
+            RulesError::WindowsNeedSquareBoxes => {
+                write!(
+                    f,
+                    "windows need square boxes (a side that is a square: 4, 9, 16, 25)"
+                )
+            }
+            RulesError::RegionSize(region, cells) => {
+                write!(f, "region {region} has {cells} cells")
+            }
+            RulesError::RegionNotConnected(region) => {
+                write!(f, "region {region} is not connected")
+            }
+            RulesError::CageCellOutside(cage, cell) => {
+                write!(f, "cage {cage}: {} is outside the grid", cell_name(*cell))
+            }
+            RulesError::CageOverlap(cage, cell) => {
+                write!(
+                    f,
+                    "cage {cage}: {} is already in another cage",
+                    cell_name(*cell)
+                )
+            }
+            RulesError::CageSum(cage, why) => write!(f, "cage {cage}: {why}"),
+            RulesError::Stopped => write!(f, "stopped while the cages' options were built"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Rules {
+    /// Plain Sudoku rules with boxes of `shape`.
+    pub fn classic(shape: BoxShape) -> Rules {
+        Rules {
+            boxes: Some(shape),
+            ..Rules::latin(shape.size())
+        }
+    }
+
+    /// Rows and columns only (a Latin square of side `size`).
+    pub fn latin(size: usize) -> Rules {
+        Rules {
+            size,
+            boxes: None,
+            constraints: Vec::new(),
+        }
+    }
+
+    /// These rules with boxes of `shape` (or none).
+    pub fn with_boxes(self, shape: Option<BoxShape>) -> Rules {
+        Rules {
+            boxes: shape,
+            ..self
+        }
+    }
+
+    /// These rules and `constraint` (which replaces one of the same rule).
+    pub fn with(mut self, constraint: Constraint) -> Rules {
+        self.add(constraint);
+        self
+    }
+
+    /// Adds `constraint` in its place in [`CATALOGUE`], replacing one of the same rule.
+    pub fn add(&mut self, constraint: Constraint) {
+        let order = constraint.order();
+        match self.constraints.iter().position(|c| c.order() >= order) {
+            Some(at) if self.constraints[at].order() == order => self.constraints[at] = constraint,
+            Some(at) => self.constraints.insert(at, constraint),
+            None => self.constraints.push(constraint),
+        }
+    }
+
+    /// Takes away the rule named `name`, if present.
+    pub fn remove(&mut self, name: &str) {
+        self.constraints.retain(|c| c.rule().name() != name);
+    }
+
+    /// The constraints beyond rows, columns and boxes, in [`CATALOGUE`] order.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// Whether the rule named `name` in files is present.
+    pub fn has(&self, name: &str) -> bool {
+        match name {
+            "rows" | "columns" => true,
+            "boxes" => self.boxes.is_some(),
+            _ => self.constraints.iter().any(|c| c.rule().name() == name),
+        }
+    }
+
+    /// The jigsaw's region map (the region of each cell, row by row, from 0), if any.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.constraints.iter().find_map(|c| match c {
+            Constraint::Regions(regions) => Some(&regions.map[..]),
+            _ => None,
+        })
+    }
+
+    /// The killer cages, if any.
+    pub fn cages(&self) -> &[Cage] {
+        self.constraints
+            .iter()
+            .find_map(|c| match c {
+                Constraint::Killer(killer) => Some(&killer.cages[..]),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
+    /// The names of the rules present, as files write them.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut names = vec!["rows", "columns"];
+        if self.boxes.is_some() {
+            names.push("boxes");
+        }
+        names.extend(self.constraints.iter().map(|c| c.rule().name()));
+        names
+    }
+
+    /// Checks the structure: the side and boxes, then each rule's own (regions of `size`
+    /// connected cells, windows on square boxes, cages inside the grid, disjoint, with sums
+    /// their cells can make).
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let n = self.size;
+        if n == 0 || n > MAX_RULES_SIZE {
+            return Err(RulesError::BadSize(format!(
+                "the side must be from 1 to {MAX_RULES_SIZE}, found {n}"
+            )));
+        }
+        if let Some(shape) = self.boxes
+            && shape.size() != n
+        {
+            return Err(RulesError::BadSize(format!(
+                "boxes of {shape} do not tile a grid of side {n}"
+            )));
+        }
+        for constraint in &self.constraints {
+            constraint.rule().validate(self)?;
+        }
+        Ok(())
+    }
+
+    /// The units (sets of `size` cells that hold each symbol once): rows, columns, boxes,
+    /// then each constraint's (regions, diagonals, windows).
+    pub fn units(&self) -> Vec<Unit> {
+        let mut units = houses::units(self);
+        for constraint in &self.constraints {
+            units.extend(constraint.rule().units(self));
+        }
+        units
+    }
+
+    /// The pairs of cells that the neighbour rules relate, each once per rule (first cell
+    /// first in reading order), with what the rule forbids.
+    pub fn neighbour_pairs(&self) -> Vec<(Cell, Cell, Neighbour)> {
+        self.constraints
+            .iter()
+            .flat_map(|c| c.rule().pairs(self))
+            .collect()
+    }
+
+    /// The first rule a filled grid (row by row, symbols from 1) breaks, described; `None`
+    /// when it keeps every rule. Givens that the grid overwrote are a broken rule too. Each
+    /// rule judges by its definition, sharing no code with the encoding.
+    pub fn broken_rule(&self, givens: &[u8], grid: &[u8]) -> Option<String> {
+        let n = self.size;
+        if grid.len() != n * n {
+            return Some(format!("the grid has {} cells, not {}", grid.len(), n * n));
+        }
+        for (i, &value) in grid.iter().enumerate() {
+            let cell = cell_name((i / n, i % n));
+            if value == 0 || usize::from(value) > n {
+                return Some(format!("{cell} holds no symbol from 1 to {n}"));
+            }
+            if givens.get(i).is_some_and(|&g| g != 0 && g != value) {
+                return Some(format!("{cell} does not hold its given"));
+            }
+        }
+        houses::broken(self, grid).or_else(|| {
+            self.constraints
+                .iter()
+                .find_map(|c| c.rule().broken(self, grid))
+        })
+    }
+}
+
+/// A set of cells that holds each symbol once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// A short tag for item names: `r1`, `c1`, `b1`, `gA`, `d1`, `d2`, `w1`.
+    pub tag: String,
+    /// What people call it, for messages: `row 1`, `region A`, `the main diagonal`.
+    pub name: String,
+    pub cells: Vec<Cell>,
+}
+
+/// What a neighbour rule asks of two cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Neighbour {
+    /// They hold different symbols.
+    Different,
+    /// Their symbols do not differ by one.
+    NotConsecutive,
+}
+
+impl Neighbour {
+    /// Whether symbols `a` and `b` in the two cells break the rule.
+    pub fn forbids(self, a: u8, b: u8) -> bool {
+        match self {
+            Neighbour::Different => a == b,
+            Neighbour::NotConsecutive => a.abs_diff(b) == 1,
+        }
+    }
+}
+
+/// Every cell of a grid of side `n`, in reading order.
+fn all_cells(n: usize) -> impl Iterator<Item = Cell> {
+    (0..n).flat_map(move |r| (0..n).map(move |c| (r, c)))
+}
+
+/// The pairs of cells `steps` apart (steps that go forward in reading order, so that each
+/// pair comes once) in a grid of side `n`, related by `relation`.
+fn pairs_by_steps(
+    n: usize,
+    steps: &[(isize, isize)],
+    relation: Neighbour,
+) -> Vec<(Cell, Cell, Neighbour)> {
+    let mut pairs = Vec::new();
+    for (r, c) in all_cells(n) {
+        for &(dr, dc) in steps {
+            if let (Some(r2), Some(c2)) = (r.checked_add_signed(dr), c.checked_add_signed(dc))
+                && r2 < n
+                && c2 < n
+            {
+                pairs.push(((r, c), (r2, c2), relation));
+            }
+        }
+    }
+    pairs
+}
+
+/// Whether the cells of a grid of side `n` hold each symbol at most once (a judge's helper:
+/// `cells` are read from the grid as the rule defines them).
+fn repeats(grid: &[u8], n: usize, cells: impl IntoIterator<Item = Cell>) -> Option<u8> {
+    let mut seen = vec![false; n + 1];
+    for (r, c) in cells {
+        let v = grid[r * n + c];
+        if std::mem::replace(&mut seen[usize::from(v)], true) {
+            return Some(v);
+        }
+    }
+    None
+}
