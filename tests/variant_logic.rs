@@ -8,8 +8,8 @@ use common::scratch::ScratchDir;
 use common::{err, out, xcover};
 use xcover::sudoku::Cell;
 use xcover::sudoku::logic::{self, Position, Technique};
-use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::rules::{AntiKnight, Constraint};
+use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Puzzle, VariantEncoding};
 
 const SHARED: &str = common::SHARED_VARIANTS;
@@ -186,9 +186,7 @@ fn neighbour_rules_remove_candidates_and_are_named() {
         "",
     );
     let mut with_knights = p.clone();
-    with_knights
-        .rules
-        .add(Constraint::AntiKnight(AntiKnight));
+    with_knights.rules.add(Constraint::AntiKnight(AntiKnight));
     let contradiction = Position::of_variant(&with_knights).contradiction().unwrap();
     assert!(
         contradiction.0.contains("anti-knight"),

@@ -21,13 +21,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::backtrack::{Backtracker, Fill};
 use super::{Cage, Puzzle, Rules, VariantEncoding};
+use crate::dlx::Inference;
+use crate::sudoku::BoxShape;
+use crate::sudoku::logic::{self, Level, Position};
 use crate::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, Diagonals, Killer, NonConsecutive, Regions, Windows,
     connected, orthogonal_neighbours,
 };
-use crate::dlx::Inference;
-use crate::sudoku::BoxShape;
-use crate::sudoku::logic::{self, Level, Position};
 
 /// Placements the backtracking solver may make for one full grid before the generator draws
 /// again (new regions for a jigsaw).

@@ -27,8 +27,8 @@ use std::fmt;
 pub use encode::VariantEncoding;
 
 pub use crate::sudoku::rules::{
-    CATALOGUE as RULE_NAMES, Cage, Cell, Constraint, MAX_RULES_SIZE as MAX_VARIANT_SIZE,
-    Neighbour, Rules, RulesError, Unit, cell_name, region_letter, region_name,
+    CATALOGUE as RULE_NAMES, Cage, Cell, Constraint, MAX_RULES_SIZE as MAX_VARIANT_SIZE, Neighbour,
+    Rules, RulesError, Unit, cell_name, region_letter, region_name,
 };
 
 /// A variant puzzle: its rules and its givens.
