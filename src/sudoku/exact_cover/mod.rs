@@ -10,7 +10,9 @@
 //!           bKvV  box K has symbol V           option index: (I * N + J) * N + V - 1
 //! ```
 //!
-//! An [`Encoding`] builds the matrix for one box shape once; every puzzle of that shape is then
+//! The matrix is the one [`VariantEncoding`] builds from the rules (rows, columns and boxes of
+//! the shape, [`Rules::classic`]): one encoding path for every ruleset, the classic one
+//! included. An [`Encoding`] builds the matrix for one box shape once; every puzzle of that shape is then
 //! solved by a [`GridSolver`] that applies the clues as options chosen before the search (see
 //! [`Solver::choose`]), so a puzzle never rebuilds anything. Chosen options decode back into
 //! a grid through the option index.
@@ -23,9 +25,13 @@ use std::sync::{Mutex, OnceLock};
 use crate::dlx::{Matrix, OptionId, Problem, Solver, Stats};
 
 use super::model::{BoxShape, Grid};
+use super::rules::Rules;
+use super::variant::Puzzle;
 
+mod ruleset;
 mod solver;
 
+pub use ruleset::VariantEncoding;
 pub use solver::{Run, SudokuSolver};
 
 /// How many solutions a puzzle has, with the solutions themselves: the engine's generic
@@ -51,7 +57,15 @@ pub struct Encoding {
 impl Encoding {
     /// Builds the matrix for grids of this shape.
     pub fn new(shape: BoxShape) -> Encoding {
-        let matrix = Matrix::new(problem(shape)).expect("a Sudoku matrix has primary items");
+        let n = shape.size();
+        let empty = Puzzle {
+            id: String::new(),
+            rules: Rules::classic(shape),
+            givens: vec![0; n * n],
+        };
+        let matrix = VariantEncoding::new(&empty)
+            .expect("the classic rules of a shape are valid")
+            .into_matrix();
         Encoding { shape, matrix }
     }
 
@@ -157,61 +171,6 @@ impl Encoding {
         }
         problem
     }
-}
-
-/// The exact-cover problem of an empty grid of this shape.
-fn problem(shape: BoxShape) -> Problem {
-    let n = shape.size();
-    let mut problem = Problem::new();
-    let mut add = |name: String| problem.add_primary(&name).expect("fresh name");
-    for (a, b) in [("r", "c"), ("r", "v"), ("c", "v"), ("b", "v")] {
-        for i in 1..=n {
-            for j in 1..=n {
-                add(format!("{a}{i}{b}{j}"));
-            }
-        }
-    }
-    // Item ids in the order added: cells, then row, column and box constraints.
-    let item =
-        |kind: usize, i: usize, j: usize| crate::dlx::ItemId((kind * n * n + i * n + j) as u32);
-    for row in 0..n {
-        for col in 0..n {
-            for v in 0..n {
-                let b = shape.box_of(row, col);
-                let items = [
-                    item(0, row, col),
-                    item(1, row, v),
-                    item(2, col, v),
-                    item(3, b, v),
-                ];
-                problem.add_option(&items).expect("distinct items");
-            }
-        }
-    }
-    // One-to-one blocks: in each row, column and box the cells and the symbols are matched
-    // one to one, and for each symbol its rows and its columns.
-    let mut box_cells = vec![Vec::with_capacity(n); n];
-    for row in 0..n {
-        for col in 0..n {
-            box_cells[shape.box_of(row, col)].push(item(0, row, col));
-        }
-    }
-    for (i, cells_of_box) in box_cells.into_iter().enumerate() {
-        let row_cells: Vec<_> = (0..n).map(|col| item(0, i, col)).collect();
-        let column_cells: Vec<_> = (0..n).map(|row| item(0, row, i)).collect();
-        let symbols = |kind: usize| (0..n).map(|v| item(kind, i, v)).collect::<Vec<_>>();
-        let rows_of_symbol: Vec<_> = (0..n).map(|row| item(1, row, i)).collect();
-        let columns_of_symbol: Vec<_> = (0..n).map(|col| item(2, col, i)).collect();
-        for (cells, symbols) in [
-            (row_cells, symbols(1)),
-            (column_cells, symbols(2)),
-            (cells_of_box, symbols(3)),
-            (rows_of_symbol, columns_of_symbol),
-        ] {
-            problem.add_block(&cells, &symbols).expect("primary items");
-        }
-    }
-    problem
 }
 
 /// Solves puzzles of one shape, reusing its links from puzzle to puzzle.

@@ -17,14 +17,13 @@
 
 pub mod backtrack;
 pub mod check;
-mod encode;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod text;
 
 use std::fmt;
 
-pub use encode::VariantEncoding;
+pub use super::exact_cover::VariantEncoding;
 
 pub use crate::sudoku::rules::{
     CATALOGUE as RULE_NAMES, Cage, Cell, Constraint, MAX_RULES_SIZE as MAX_VARIANT_SIZE, Neighbour,

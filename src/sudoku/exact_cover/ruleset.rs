@@ -28,7 +28,8 @@
 
 use crate::dlx::{self, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
-use super::{Puzzle, RulesError, cell_name};
+use crate::sudoku::rules::{RulesError, cell_name};
+use crate::sudoku::variant::Puzzle;
 
 /// How many cage options one puzzle may have: a cage of 9 cells summing to 45 alone has
 /// 9! = 362,880 ways; the limit keeps a strange file from filling memory.
@@ -96,6 +97,11 @@ impl VariantEncoding {
     /// The compiled matrix.
     pub fn matrix(&self) -> &Matrix {
         &self.matrix
+    }
+
+    /// The compiled matrix, kept without the rest.
+    pub fn into_matrix(self) -> Matrix {
+        self.matrix
     }
 
     /// A solver with the puzzle's givens outside cages chosen; `None` when they leave no
@@ -260,17 +266,34 @@ impl Builder<'_> {
             }
         }
         if rules.cages().is_empty() {
-            // Each unit's cells and its symbols are matched one to one (a cage's options
-            // fill several cells of a unit at once, so with cages they are not).
-            for (unit, symbols) in units.iter().zip(&unit_items) {
-                let unit_cells: Vec<ItemId> = unit
+            // Each unit's cells and its symbols are matched one to one, and each symbol's
+            // rows and its columns (a cage's options fill several cells of a unit at once,
+            // so with cages they are not). The units open with the rows, the columns and the
+            // boxes, n of each (see `houses::units`); their blocks go in the order row i,
+            // column i, box i, symbol i, then the other units'.
+            let houses = if rules.boxes.is_some() { 3 } else { 2 };
+            let block = |unit: usize, problem: &mut Problem| {
+                let unit_cells: Vec<ItemId> = units[unit]
                     .cells
                     .iter()
                     .map(|&(row, col)| cells[row * n + col])
                     .collect();
-                self.problem
-                    .add_block(&unit_cells, symbols)
+                problem
+                    .add_block(&unit_cells, &unit_items[unit])
                     .expect("primary items, one per symbol");
+            };
+            for i in 0..n {
+                for house in 0..houses {
+                    block(house * n + i, &mut self.problem);
+                }
+                let rows: Vec<ItemId> = (0..n).map(|row| unit_items[row][i]).collect();
+                let columns: Vec<ItemId> = (0..n).map(|col| unit_items[n + col][i]).collect();
+                self.problem
+                    .add_block(&rows, &columns)
+                    .expect("primary items, one per row and column");
+            }
+            for unit in houses * n..units.len() {
+                block(unit, &mut self.problem);
             }
         }
         let mut cage_options = 0usize;
