@@ -785,7 +785,13 @@ fn requests_the_parser_refuses_get_json_errors() {
     ];
     for (head, status, said) in cases {
         let answer = http::raw(a, &head, b"");
-        assert_eq!(answer.status, status, "{}", answer.body);
+        assert_eq!(
+            answer.status,
+            status,
+            "{said} ({} bytes): {}",
+            head.len(),
+            answer.body
+        );
         let error = answer.json()["error"].as_str().unwrap().to_string();
         assert!(error.contains(said), "{error}");
     }
