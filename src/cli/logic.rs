@@ -11,9 +11,9 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::input::{self, grid_of, read_puzzles};
-use super::subject::Subject;
 use super::{Outcome, finish, signals, stdout};
 use xcover::dlx::Stats;
+use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::logic::{self, Level, Position, Rating};
 use xcover::sudoku::variant::{self, VariantEncoding};
@@ -70,7 +70,7 @@ enum Completion {
 }
 
 /// The engine's first solution of `subject` with `values` as its givens.
-fn complete(subject: &Subject, values: &[u8]) -> Completion {
+fn complete(subject: &AnyPuzzle, values: &[u8]) -> Completion {
     let first = subject.with_givens(values).and_then(|start| {
         start
             .with_solver(
@@ -94,7 +94,7 @@ fn complete(subject: &Subject, values: &[u8]) -> Completion {
 
 /// Whether a puzzle has one solution, several or none, as the engine finds by counting to
 /// two; `None` when Ctrl-C or SIGTERM stopped it first.
-fn solutions_up_to_two(subject: &Subject) -> Option<u128> {
+fn solutions_up_to_two(subject: &AnyPuzzle) -> Option<u128> {
     subject
         .with_solver(
             |solver| solver.set_cancel_flag(Some(signals::flag())),
@@ -114,7 +114,7 @@ fn solutions_up_to_two(subject: &Subject) -> Option<u128> {
 fn read_reported(
     path: &str,
     shape: Option<xcover::sudoku::BoxShape>,
-) -> (String, Vec<Option<(usize, Subject)>>, Outcome) {
+) -> (String, Vec<Option<(usize, AnyPuzzle)>>, Outcome) {
     let mut outcome = Outcome::Success;
     if super::variant::is_variant_input(&[path.to_string()]) {
         let (name, entries) = match super::variant::entries(path) {
@@ -129,7 +129,7 @@ fn read_reported(
             .into_iter()
             .map(|entry| match entry {
                 Ok(entry) => match entry.puzzle.rules.validate() {
-                    Ok(()) => Some((entry.line, Subject::Variant(Box::new(entry.puzzle)))),
+                    Ok(()) => Some((entry.line, AnyPuzzle::Variant(Box::new(entry.puzzle)))),
                     Err(error) => {
                         eprintln!("{path}:{}: {error}", entry.line);
                         outcome = Outcome::InvalidInput;
@@ -155,7 +155,7 @@ fn read_reported(
     let subjects = puzzles
         .into_iter()
         .map(|puzzle| match puzzle {
-            Ok(puzzle) => Some((puzzle.line, Subject::Grid(puzzle.grid))),
+            Ok(puzzle) => Some((puzzle.line, AnyPuzzle::Grid(puzzle.grid))),
             Err(error) => {
                 eprintln!("{name}:{}: {}", error.line, error.kind);
                 outcome = Outcome::InvalidInput;

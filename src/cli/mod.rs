@@ -15,7 +15,6 @@ mod merge;
 mod progress;
 mod serve;
 mod signals;
-mod subject;
 mod sudoku;
 mod variant;
 

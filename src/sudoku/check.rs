@@ -1,16 +1,15 @@
 //! An independent checker of Sudoku solutions.
 //!
 //! Tests trust a solution only after this module has checked it, and it shares nothing with the
-//! solver: no matrix, no encoding, no box lookup. It recomputes every rule from the box shape's
-//! two numbers: each row, column and box holds every symbol exactly once, and the solution keeps
-//! every clue of the puzzle.
-
-use bitvec::vec::BitVec;
+//! solver: no matrix, no encoding, no box lookup. A plain grid is judged by the one checker of
+//! every ruleset, [`Rules::broken_rule`], under the classic rules of its shape: each rule judges
+//! from its own definition (rows, columns and boxes from the box shape's two numbers) that every
+//! unit holds every symbol exactly once, and the solution keeps every clue of the puzzle.
 
 use super::model::Grid;
+use super::rules::Rules;
 
 /// Checks that `solution` is a complete, valid grid that agrees with every clue of `puzzle`.
-/// The error says which rule fails and where, 1-based.
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), String> {
     if puzzle.shape() != solution.shape() {
         return Err(format!(
@@ -19,48 +18,10 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), String> {
             solution.shape()
         ));
     }
-    let n = solution.size();
-    let (box_rows, box_cols) = (solution.shape().box_rows(), solution.shape().box_cols());
-    for row in 0..n {
-        for col in 0..n {
-            let (clue, value) = (puzzle.get(row, col), solution.get(row, col));
-            if value == 0 || value as usize > n {
-                return Err(format!(
-                    "r{}c{} holds {value}, not a symbol 1..{n}",
-                    row + 1,
-                    col + 1
-                ));
-            }
-            if clue != 0 && clue != value {
-                return Err(format!(
-                    "r{}c{} holds {value} but the puzzle gives {clue}",
-                    row + 1,
-                    col + 1
-                ));
-            }
-        }
+    match Rules::classic(solution.shape()).broken_rule(puzzle.cells(), solution.cells()) {
+        Some(broken) => Err(broken),
+        None => Ok(()),
     }
-    let units = (0..n)
-        .map(|r| ("row", r, (0..n).map(move |c| (r, c)).collect::<Vec<_>>()))
-        .chain((0..n).map(|c| ("column", c, (0..n).map(|r| (r, c)).collect())))
-        .chain((0..n).map(|b| {
-            let (top, left) = ((b / box_rows) * box_rows, (b % box_rows) * box_cols);
-            let cells = (0..n)
-                .map(|k| (top + k / box_cols, left + k % box_cols))
-                .collect();
-            ("box", b, cells)
-        }));
-    for (kind, index, cells) in units {
-        let mut seen: BitVec = BitVec::repeat(false, n + 1);
-        for (row, col) in cells {
-            let value = solution.get(row, col) as usize;
-            if seen[value] {
-                return Err(format!("{kind} {} holds {value} twice", index + 1));
-            }
-            seen.set(value, true);
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@
 //! }
 //! ```
 
+mod any_puzzle;
 pub mod backtrack;
 #[cfg(feature = "parallel")]
 pub mod batch;
@@ -42,5 +43,6 @@ pub mod rules;
 pub mod text;
 pub mod variant;
 
+pub use any_puzzle::AnyPuzzle;
 pub use exact_cover::{Answer, Encoding, GridSolver, Run, SudokuSolver, Verdict};
 pub use model::{BoxShape, Cell, Clash, Grid, MAX_SIZE, symbol_name};

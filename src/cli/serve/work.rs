@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::super::subject::Subject;
 use serde_json::{Value, json};
 use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Verdict, format};
+use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::{self, Level, Position, Step};
 use xcover::sudoku::text;
@@ -152,7 +152,7 @@ fn field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ApiError> {
 
 /// The puzzle in `request["puzzle"]` (with `request["box"]`, a shape such as `2x3`, if given):
 /// the first puzzle of the text, read as the command line reads files.
-pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
+pub fn subject_of(request: &Value) -> Result<AnyPuzzle, ApiError> {
     let text = field(request, "puzzle")?;
     if variant::text::is_variant_text(text) {
         let entry = variant::text::read(text)
@@ -167,7 +167,7 @@ pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
             cells: error.cells(),
             ..ApiError::at_line(entry.line, error.to_string())
         })?;
-        return Ok(Subject::Variant(Box::new(entry.puzzle)));
+        return Ok(AnyPuzzle::Variant(Box::new(entry.puzzle)));
     }
     let shape = match request["box"].as_str().filter(|s| !s.is_empty()) {
         Some(text) => Some(
@@ -191,15 +191,15 @@ pub fn subject_of(request: &Value) -> Result<Subject, ApiError> {
             puzzle.grid.size()
         )));
     }
-    Ok(Subject::Grid(puzzle.grid))
+    Ok(AnyPuzzle::Grid(puzzle.grid))
 }
 
 /// What the page needs to draw a puzzle: the side, the area (box or region) of each cell, the
 /// rules, cages, diagonals and windows, and the givens.
-fn board(subject: &Subject) -> Value {
+fn board(subject: &AnyPuzzle) -> Value {
     let n = subject.size();
     match subject {
-        Subject::Grid(grid) => {
+        AnyPuzzle::Grid(grid) => {
             let shape = grid.shape();
             let areas: Vec<usize> = (0..n * n).map(|i| shape.box_of(i / n, i % n)).collect();
             json!({
@@ -211,7 +211,7 @@ fn board(subject: &Subject) -> Value {
                 "givens": grid.cells(),
             })
         }
-        Subject::Variant(puzzle) => {
+        AnyPuzzle::Variant(puzzle) => {
             let rules = &puzzle.rules;
             let areas: Option<Vec<usize>> = match (rules.regions(), rules.boxes) {
                 (Some(regions), _) => Some(regions.iter().map(|&r| usize::from(r)).collect()),
@@ -251,9 +251,9 @@ fn board(subject: &Subject) -> Value {
     }
 }
 
-/// Runs `work` with a solver of `subject` that obeys `limits` (see [`Subject::with_solver`]).
+/// Runs `work` with a solver of `subject` that obeys `limits` (see [`AnyPuzzle::with_solver`]).
 fn searching<T>(
-    subject: &Subject,
+    subject: &AnyPuzzle,
     limits: &Limits,
     work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[dlx::OptionId]) -> Vec<u8>) -> T,
 ) -> Result<T, ApiError> {
@@ -360,7 +360,7 @@ fn step_json(step: &Step, position: Option<&Position>) -> Value {
 }
 
 /// How many solutions `subject` has, counted to two under the request's limits.
-fn solutions_up_to_two(subject: &Subject, limits: &Limits) -> Result<u128, ApiError> {
+fn solutions_up_to_two(subject: &AnyPuzzle, limits: &Limits) -> Result<u128, ApiError> {
     let (count, stopped) = searching(subject, limits, |solver, _| match solver {
         None => (0, None),
         Some(solver) => (solver.verdict().count(), solver.stopped()),
@@ -593,7 +593,7 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
             false => ApiError::bad(error.to_string()),
         }
     })?;
-    let subject = Subject::Grid(made.puzzle.clone());
+    let subject = AnyPuzzle::Grid(made.puzzle.clone());
     Ok(json!({
         "board": board(&subject),
         "puzzle": text::write(&made.puzzle, text::Layout::Line).trim_end(),
@@ -678,7 +678,7 @@ pub fn cover_solutions(request: &Value, limits: &Limits) -> Result<Value, ApiErr
 /// What a count request counts, read once before the count starts streaming (so that a bad
 /// request gets an error status, not a stream).
 pub enum Counted {
-    Puzzle(Subject),
+    Puzzle(AnyPuzzle),
     Problem(Box<Matrix>),
 }
 

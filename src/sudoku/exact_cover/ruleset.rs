@@ -282,12 +282,13 @@ impl Builder<'_> {
                     .add_block(&unit_cells, &unit_items[unit])
                     .expect("primary items, one per symbol");
             };
+            let (rows_of, columns_of) = (&unit_items[..n], &unit_items[n..2 * n]);
             for i in 0..n {
                 for house in 0..houses {
                     block(house * n + i, &mut self.problem);
                 }
-                let rows: Vec<ItemId> = (0..n).map(|row| unit_items[row][i]).collect();
-                let columns: Vec<ItemId> = (0..n).map(|col| unit_items[n + col][i]).collect();
+                let rows: Vec<ItemId> = rows_of.iter().map(|items| items[i]).collect();
+                let columns: Vec<ItemId> = columns_of.iter().map(|items| items[i]).collect();
                 self.problem
                     .add_block(&rows, &columns)
                     .expect("primary items, one per row and column");

@@ -33,6 +33,7 @@ pub use non_consecutive::NonConsecutive;
 pub use regions::{Regions, region_letter, region_name};
 pub use windows::Windows;
 
+#[cfg(feature = "generate")]
 pub(crate) use regions::{connected, orthogonal_neighbours};
 
 use super::BoxShape;
