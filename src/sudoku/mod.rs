@@ -3,18 +3,23 @@
 //! The layers, each in its own module:
 //!
 //! - the model: a [`Grid`] of any [`BoxShape`], plain data that knows the rules and nothing of
-//!   how puzzles are solved;
+//!   how puzzles are solved; [`rules`], one module per rule, which every puzzle is played under
+//!   (a classic grid under rows, columns and boxes); [`AnyPuzzle`], a classic grid or a
+//!   puzzle under other rules, as commands take it;
 //! - [`text`]: the file formats people use, read (streaming) and written; it depends on the
 //!   model only;
-//! - the exact-cover bridge: an [`Encoding`] (built once per shape) turns a grid into the
-//!   engine's items and options, a [`GridSolver`] solves it and decodes the chosen options back
-//!   into a grid; [`SudokuSolver`] is the interface it shares with the baselines;
-//! - [`check`]: an independent checker of solutions that shares no code with the solver;
+//! - the exact-cover bridge: one builder makes the problem of any ruleset
+//!   ([`variant::VariantEncoding`]); an [`Encoding`] (built once per shape) turns a grid into
+//!   the engine's items and options, a [`GridSolver`] solves it and decodes the chosen options
+//!   back into a grid; [`SudokuSolver`] is the interface it shares with the baselines;
+//! - [`check`]: an independent checker of solutions that shares no code with the solver (each
+//!   rule's own judge);
 //! - [`backtrack`]: the simple backtracking baselines, compared with Dancing Links;
 //! - [`logic`]: human-style techniques with explanations and ratings;
 //! - [`generate`] (feature `generate`): new puzzles with exactly one solution;
-//! - [`variant`]: jigsaw, X, windoku, anti-knight, anti-king, non-consecutive and killer
-//!   rules, alone or combined, through the same engine;
+//! - [`variant`]: a puzzle under any rules (jigsaw, X, windoku, anti-knight, anti-king,
+//!   non-consecutive and killer, alone or combined), its file format, its backtracking
+//!   baseline and its generator, through the same engine;
 //! - [`batch`] (feature `parallel`): many puzzles on every core, answers in input order.
 //!
 //! ```

@@ -4,7 +4,7 @@
 //! engine. It knows its rules (no symbol twice in a row, column or box) so it can report
 //! clashing clues before any search. The convenience methods a casual user wants
 //! (`solution()`, `count_solutions()`, `verdict()`) are defined beside the encoding, in
-//! `encode.rs`; batch work goes through [`Encoding`](super::Encoding) to reuse one matrix.
+//! `exact_cover/mod.rs`; batch work goes through [`Encoding`](super::Encoding) to reuse one matrix.
 
 use std::fmt;
 

@@ -446,3 +446,83 @@ fn repeats(grid: &[u8], n: usize, cells: impl IntoIterator<Item = Cell>) -> Opti
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of the catalogue but rows, columns, boxes, regions and cages (which need a
+    /// shape, a map or a list) is known by its name, and knows it back.
+    #[test]
+    fn the_catalogue_names_every_rule() {
+        for &name in &CATALOGUE[3..] {
+            match Constraint::named(name) {
+                Some(constraint) => assert_eq!(constraint.rule().name(), name),
+                None => assert!(["regions", "cages"].contains(&name), "{name}"),
+            }
+        }
+        assert!(Constraint::named("sandwich").is_none());
+    }
+
+    /// Constraints keep the catalogue's order whatever order they are added in, and a rule
+    /// added twice is kept once.
+    #[test]
+    fn constraints_keep_the_catalogue_order() {
+        let shape = BoxShape::new(3, 3).unwrap();
+        let mut rules = Rules::classic(shape);
+        for name in ["non-consecutive", "windows", "diagonals", "anti-king", "windows"] {
+            rules.add(Constraint::named(name).unwrap());
+        }
+        assert_eq!(
+            rules.names(),
+            [
+                "rows",
+                "columns",
+                "boxes",
+                "diagonals",
+                "windows",
+                "anti-king",
+                "non-consecutive"
+            ]
+        );
+        rules.remove("windows");
+        assert!(!rules.has("windows") && rules.has("diagonals"));
+        assert_eq!(rules.constraints().len(), 3);
+    }
+
+    /// Each rule's judge finds what breaks it: the 4x4 below keeps rows, columns and boxes
+    /// and breaks each other rule, and each judge names the first place it does.
+    #[test]
+    fn each_judge_finds_its_own_rule_broken() {
+        let shape = BoxShape::new(2, 2).unwrap();
+        #[rustfmt::skip]
+        let grid = [
+            1, 2, 3, 4,
+            3, 4, 1, 2,
+            2, 1, 4, 3,
+            4, 3, 2, 1,
+        ];
+        let classic = Rules::classic(shape);
+        assert_eq!(classic.broken_rule(&[], &grid), None);
+        // Its main diagonal holds 1 4 4 1; r2c2 and r3c3 both hold 4; r1c1 and r1c2 hold 1
+        // and 2; r1c1 and r2c3, a knight's move apart, both hold 1.
+        for (constraint, said) in [
+            (Constraint::Diagonals(Diagonals), "the main diagonal holds 4 twice"),
+            (Constraint::AntiKing(AntiKing), "the square at r2c2"),
+            (Constraint::NonConsecutive(NonConsecutive), "r1c1 and its right neighbour"),
+            (Constraint::AntiKnight(AntiKnight), "r1c1 sees its symbol a knight's move"),
+        ] {
+            let rules = classic.clone().with(constraint);
+            let broken = rules.broken_rule(&[], &grid).unwrap_or_default();
+            assert!(broken.starts_with(said), "{broken}");
+        }
+        let killer = Killer {
+            cages: vec![Cage {
+                sum: 4,
+                cells: vec![(0, 0), (0, 1)],
+            }],
+        };
+        let broken = classic.with(Constraint::Killer(killer)).broken_rule(&[], &grid);
+        assert_eq!(broken.as_deref(), Some("cage 1 adds up to 3, not 4"));
+    }
+}

@@ -1,19 +1,20 @@
 //! Sudoku variants: the same grid with more rules, solved by the same engine.
 //!
-//! A variant is a set of [`Rules`] on an N x N grid: rows and columns always; boxes of any
-//! shape, or irregular regions (jigsaw); the two main diagonals (X); the windows of Windoku;
-//! cells a knight's move or a king's diagonal step apart that differ (anti-knight, anti-king);
+//! A variant is a [`Puzzle`]: [`Rules`] on an N x N grid and givens. The rules live in
+//! [`crate::sudoku::rules`], one module each: rows and columns always; boxes of any shape, or
+//! irregular regions (jigsaw); the two main diagonals (X); the windows of Windoku; cells a
+//! knight's move or a king's diagonal step apart that differ (anti-knight, anti-king);
 //! orthogonal neighbours that never differ by one (non-consecutive); and killer cages whose
 //! digits differ and add up to a sum. Rules combine freely (an X-jigsaw, a killer with
-//! anti-knight).
+//! anti-knight); a classic grid is the same model with rows, columns and boxes only.
 //!
-//! The layers follow the classic Sudoku's: this module holds the model, plain data that knows
-//! the rules and checks a puzzle's structure ([`Rules::validate`], [`Puzzle::clashes`]);
-//! [`text`] reads and writes the files people write by hand; [`VariantEncoding`] turns a
-//! puzzle into exact cover and back (how each rule is encoded is said there); [`check`] judges
-//! a filled grid by the rules directly, sharing no code with the encoding; [`backtrack`] is a
-//! second solver, plain backtracking, that checks the engine's answers; [`generate`] (feature
-//! `generate`) makes new unique, minimal puzzles.
+//! This module holds the puzzle and the clashes of its givens ([`Puzzle::clashes`]); [`text`]
+//! reads and writes the files people write by hand; [`VariantEncoding`] (in the exact-cover
+//! bridge, which builds every ruleset's problem, the classic one included) turns a puzzle
+//! into exact cover and back; [`check`] judges a filled grid by each rule's own judge, sharing
+//! no code with the encoding; [`backtrack`] is a second solver, plain backtracking, that
+//! checks the engine's answers; [`generate`] (feature `generate`) makes new unique, minimal
+//! puzzles.
 
 pub mod backtrack;
 pub mod check;
