@@ -20,6 +20,20 @@ use itertools::Itertools;
 use super::super::model::{Cell, Grid, symbol_name};
 use super::super::variant::{self, Neighbour, Rules};
 
+/// The symbols the other cell of a pair may not hold when this one holds `value` (`first`:
+/// this cell is the first of the pair), on a grid of side `n`.
+pub(super) fn forbidden_beside(relation: Neighbour, first: bool, value: u8, n: usize) -> Mask {
+    (1..=n as u8)
+        .filter(|&other| {
+            if first {
+                relation.forbids(value, other)
+            } else {
+                relation.forbids(other, value)
+            }
+        })
+        .fold(0, |mask, other| mask | bit(other))
+}
+
 /// A set of symbols as bits: bit `v - 1` for symbol `v`.
 pub(super) type Mask = u64;
 
@@ -83,6 +97,9 @@ pub(super) struct Layout {
     pub(super) neighbour_rules: &'static str,
     /// The orthogonal neighbours whose symbols may not differ by one (non-consecutive).
     pub(super) not_consecutive: Vec<Vec<usize>>,
+    /// The cells related to each cell by a line or a dot (thermometers, kropki, XV): the
+    /// other cell, the relation, and whether this cell is the first of the pair.
+    pub(super) related: Vec<Vec<(usize, Neighbour, bool)>>,
     /// Cell sets that the rule of 45 gives a sum, each inside one unit.
     pub(super) sum_regions: Vec<SumRegion>,
     /// `peers` as a bit matrix, one row of `words` words per cell, for `sees`.
@@ -131,11 +148,17 @@ impl Layout {
         }
         let mut neighbour_peers = vec![Vec::new(); cells];
         let mut not_consecutive = vec![Vec::new(); cells];
+        let mut related_cells = vec![Vec::new(); cells];
         for (a, b, rule) in rules.neighbour_pairs() {
             let (a, b) = (index(a), index(b));
             let related = match rule {
                 Neighbour::Different => &mut neighbour_peers,
                 Neighbour::NotConsecutive => &mut not_consecutive,
+                other => {
+                    related_cells[a].push((b, other, true));
+                    related_cells[b].push((a, other, false));
+                    continue;
+                }
             };
             related[a].push(b);
             related[b].push(a);
@@ -172,6 +195,7 @@ impl Layout {
             neighbour_peers,
             neighbour_rules,
             not_consecutive,
+            related: related_cells,
             peer_bits,
             words,
         }
@@ -387,6 +411,9 @@ impl Position {
         for &neighbour in &layout.not_consecutive[index] {
             self.candidates[neighbour] &= !(next(value) | previous);
         }
+        for &(other, relation, first) in &layout.related[index] {
+            self.candidates[other] &= !forbidden_beside(relation, first, value, layout.n);
+        }
     }
 
     /// Removes a candidate by hand, to set up a position (as a person's pencil marks would).
@@ -484,6 +511,18 @@ impl Position {
             let (a, x) = (cell, self.values[cell]);
             if x == 0 {
                 continue;
+            }
+            for &(b, relation, first) in layout.related[a].iter().filter(|r| r.0 > a) {
+                let y = self.values[b];
+                if y != 0 && forbidden_beside(relation, first, x, layout.n) & bit(y) != 0 {
+                    return found(format!(
+                        "{} and {} hold {} and {}, which a line or dot between them forbids",
+                        self.cell(a),
+                        self.cell(b),
+                        symbol_name(x),
+                        symbol_name(y)
+                    ));
+                }
             }
             for &b in layout.neighbour_peers[a].iter().filter(|&&b| b > a) {
                 if self.values[b] == x {

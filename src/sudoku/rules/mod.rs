@@ -19,9 +19,12 @@ mod anti_knight;
 mod diagonals;
 pub mod houses;
 mod killer;
+mod kropki;
 mod non_consecutive;
 mod regions;
+mod thermometers;
 mod windows;
+mod xv;
 
 use std::fmt;
 
@@ -29,9 +32,12 @@ pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
 pub use diagonals::Diagonals;
 pub use killer::{Cage, Killer};
+pub use kropki::{Dot, Kropki};
 pub use non_consecutive::NonConsecutive;
 pub use regions::{Regions, region_letter, region_name};
+pub use thermometers::Thermometers;
 pub use windows::Windows;
+pub use xv::Xv;
 
 #[cfg(feature = "generate")]
 pub(crate) use regions::{connected, orthogonal_neighbours};
@@ -78,6 +84,12 @@ pub trait Rule {
     /// rule, described; `None` when it keeps it. Written from the rule's definition, not from
     /// [`Rule::units`] or [`Rule::pairs`], so that it can judge them.
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String>;
+
+    /// For a rule of clues (thermometers, dots), one line per clue as the block format
+    /// writes them after its `name: K` key (see [`Constraint::listed`]); empty for others.
+    fn lines(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// One rule of a puzzle beyond rows, columns and boxes.
@@ -89,12 +101,15 @@ pub enum Constraint {
     AntiKnight(AntiKnight),
     AntiKing(AntiKing),
     NonConsecutive(NonConsecutive),
+    Thermometers(Thermometers),
+    Kropki(Kropki),
+    Xv(Xv),
     Killer(Killer),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 10] = [
+pub const CATALOGUE: [&str; 13] = [
     "rows",
     "columns",
     "boxes",
@@ -104,8 +119,14 @@ pub const CATALOGUE: [&str; 10] = [
     anti_knight::NAME,
     anti_king::NAME,
     non_consecutive::NAME,
+    thermometers::NAME,
+    kropki::NAME,
+    xv::NAME,
     killer::NAME,
 ];
+
+/// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
+pub const LISTED: [&str; 3] = [thermometers::NAME, kropki::NAME, xv::NAME];
 
 impl Constraint {
     /// The rule, to ask what it does.
@@ -117,6 +138,9 @@ impl Constraint {
             Constraint::AntiKnight(rule) => rule,
             Constraint::AntiKing(rule) => rule,
             Constraint::NonConsecutive(rule) => rule,
+            Constraint::Thermometers(rule) => rule,
+            Constraint::Kropki(rule) => rule,
+            Constraint::Xv(rule) => rule,
             Constraint::Killer(rule) => rule,
         }
     }
@@ -130,6 +154,21 @@ impl Constraint {
             anti_knight::NAME => Constraint::AntiKnight(AntiKnight),
             anti_king::NAME => Constraint::AntiKing(AntiKing),
             non_consecutive::NAME => Constraint::NonConsecutive(NonConsecutive),
+            _ => return None,
+        })
+    }
+
+    /// The rule named `name` (one of [`LISTED`]) read from its clues, one a line with the
+    /// line's number in the file; `None` for another name, an error (line, why) for a clue
+    /// that cannot be read.
+    pub fn listed(
+        name: &str,
+        lines: &[(usize, String)],
+    ) -> Option<Result<Constraint, (usize, String)>> {
+        Some(match name {
+            thermometers::NAME => Thermometers::parse(lines).map(Constraint::Thermometers),
+            kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
+            xv::NAME => Xv::parse(lines).map(Constraint::Xv),
             _ => return None,
         })
     }
@@ -172,6 +211,14 @@ pub enum RulesError {
     CageOverlap(usize, Cell),
     /// A cage whose sum no distinct symbols can make (cage number from 1, why).
     CageSum(usize, String),
+    /// A clue of a rule of clues that cannot be (rule name, clue number from 1, its cells,
+    /// why).
+    Clue {
+        rule: &'static str,
+        index: usize,
+        cells: Vec<Cell>,
+        why: String,
+    },
     /// The encoding was stopped before it was built (a deadline or a cancellation).
     Stopped,
 }
@@ -183,6 +230,7 @@ impl RulesError {
     pub fn cells(&self) -> Vec<Cell> {
         match self {
             RulesError::CageOverlap(_, cell) => vec![*cell],
+            RulesError::Clue { cells, .. } => cells.clone(),
             _ => Vec::new(),
         }
     }
@@ -215,6 +263,9 @@ impl fmt::Display for RulesError {
                 )
             }
             RulesError::CageSum(cage, why) => write!(f, "cage {cage}: {why}"),
+            RulesError::Clue {
+                rule, index, why, ..
+            } => write!(f, "{rule} {index}: {why}"),
             RulesError::Stopped => write!(f, "stopped while the cages' options were built"),
         }
     }
@@ -396,6 +447,14 @@ pub enum Neighbour {
     Different,
     /// Their symbols do not differ by one.
     NotConsecutive,
+    /// The second symbol exceeds the first by at least this much.
+    Increasing(u8),
+    /// Their symbols differ by one.
+    Consecutive,
+    /// One symbol is twice the other.
+    Double,
+    /// Their symbols add up to this.
+    Sum(u8),
 }
 
 impl Neighbour {
@@ -404,8 +463,32 @@ impl Neighbour {
         match self {
             Neighbour::Different => a == b,
             Neighbour::NotConsecutive => a.abs_diff(b) == 1,
+            Neighbour::Increasing(by) => u16::from(b) < u16::from(a) + u16::from(by),
+            Neighbour::Consecutive => a.abs_diff(b) != 1,
+            Neighbour::Double => {
+                u16::from(a) * 2 != u16::from(b) && u16::from(b) * 2 != u16::from(a)
+            }
+            Neighbour::Sum(sum) => u16::from(a) + u16::from(b) != u16::from(sum),
         }
     }
+}
+
+/// Reads cells written as `r1c1` (or `R1C1`), separated by spaces, from 1.
+fn parse_cells(text: &str) -> Result<Vec<Cell>, String> {
+    text.split_whitespace()
+        .map(|word| {
+            let lower = word.to_ascii_lowercase();
+            lower
+                .strip_prefix('r')
+                .and_then(|rest| rest.split_once('c'))
+                .and_then(|(row, col)| {
+                    Some((row.parse::<usize>().ok()?, col.parse::<usize>().ok()?))
+                })
+                .filter(|&(row, col)| row >= 1 && col >= 1)
+                .map(|(row, col)| (row - 1, col - 1))
+                .ok_or_else(|| format!("'{word}' is not a cell (r1c1 is the top-left)"))
+        })
+        .collect()
 }
 
 /// Every cell of a grid of side `n`, in reading order.
@@ -452,16 +535,20 @@ mod tests {
     use super::*;
 
     /// Every rule of the catalogue but rows, columns, boxes, regions and cages (which need a
-    /// shape, a map or a list) is known by its name, and knows it back.
+    /// shape, a map or a list of cages) is known by its name, or read from a list of clues,
+    /// and knows its name back.
     #[test]
     fn the_catalogue_names_every_rule() {
         for &name in &CATALOGUE[3..] {
-            match Constraint::named(name) {
+            let constraint = Constraint::named(name)
+                .or_else(|| Constraint::listed(name, &[]).map(Result::unwrap));
+            match constraint {
                 Some(constraint) => assert_eq!(constraint.rule().name(), name),
                 None => assert!(["regions", "cages"].contains(&name), "{name}"),
             }
         }
         assert!(Constraint::named("sandwich").is_none());
+        assert!(Constraint::listed("sandwich", &[]).is_none());
     }
 
     /// Constraints keep the catalogue's order whatever order they are added in, and a rule
@@ -470,7 +557,13 @@ mod tests {
     fn constraints_keep_the_catalogue_order() {
         let shape = BoxShape::new(3, 3).unwrap();
         let mut rules = Rules::classic(shape);
-        for name in ["non-consecutive", "windows", "diagonals", "anti-king", "windows"] {
+        for name in [
+            "non-consecutive",
+            "windows",
+            "diagonals",
+            "anti-king",
+            "windows",
+        ] {
             rules.add(Constraint::named(name).unwrap());
         }
         assert_eq!(
@@ -507,10 +600,19 @@ mod tests {
         // Its main diagonal holds 1 4 4 1; r2c2 and r3c3 both hold 4; r1c1 and r1c2 hold 1
         // and 2; r1c1 and r2c3, a knight's move apart, both hold 1.
         for (constraint, said) in [
-            (Constraint::Diagonals(Diagonals), "the main diagonal holds 4 twice"),
+            (
+                Constraint::Diagonals(Diagonals),
+                "the main diagonal holds 4 twice",
+            ),
             (Constraint::AntiKing(AntiKing), "the square at r2c2"),
-            (Constraint::NonConsecutive(NonConsecutive), "r1c1 and its right neighbour"),
-            (Constraint::AntiKnight(AntiKnight), "r1c1 sees its symbol a knight's move"),
+            (
+                Constraint::NonConsecutive(NonConsecutive),
+                "r1c1 and its right neighbour",
+            ),
+            (
+                Constraint::AntiKnight(AntiKnight),
+                "r1c1 sees its symbol a knight's move",
+            ),
         ] {
             let rules = classic.clone().with(constraint);
             let broken = rules.broken_rule(&[], &grid).unwrap_or_default();
@@ -522,7 +624,9 @@ mod tests {
                 cells: vec![(0, 0), (0, 1)],
             }],
         };
-        let broken = classic.with(Constraint::Killer(killer)).broken_rule(&[], &grid);
+        let broken = classic
+            .with(Constraint::Killer(killer))
+            .broken_rule(&[], &grid);
         assert_eq!(broken.as_deref(), Some("cage 1 adds up to 3, not 4"));
     }
 }

@@ -54,6 +54,9 @@ pub struct Backtracker {
     peers: Vec<Vec<usize>>,
     /// The orthogonal neighbours whose symbols must not be consecutive (non-consecutive only).
     adjacent: Vec<Vec<usize>>,
+    /// The other cells each cell is related to by a line or a dot: the other cell, the
+    /// relation, and whether this cell is the first of the pair.
+    related: Vec<Vec<(usize, Neighbour, bool)>>,
     /// The cage of each cell, as an index into `cages`.
     cage_of: Vec<Option<usize>>,
     /// Each cage's sum and cells.
@@ -95,6 +98,7 @@ impl Backtracker {
             }
         }
         let mut adjacent = vec![Vec::new(); n * n];
+        let mut related = vec![Vec::new(); n * n];
         for ((r, c), (r2, c2), relation) in rules.neighbour_pairs() {
             let (a, b) = (r * n + c, r2 * n + c2);
             match relation {
@@ -103,12 +107,18 @@ impl Backtracker {
                     adjacent[a].push(b);
                     adjacent[b].push(a);
                 }
+                // Lines and dots: what each cell of the pair may not hold beside the other.
+                other => {
+                    related[a].push((b, other, true));
+                    related[b].push((a, other, false));
+                }
             }
         }
         Backtracker {
             n,
             peers,
             adjacent,
+            related,
             cage_of,
             cages,
         }
@@ -130,6 +140,21 @@ impl Backtracker {
             let v = grid[p];
             if v != 0 {
                 taken |= (1 << (v + 1)) | (1 << (v - 1));
+            }
+        }
+        for &(p, relation, first) in &self.related[cell] {
+            let w = grid[p];
+            if w != 0 {
+                for x in 1..=self.n as u8 {
+                    let forbidden = if first {
+                        relation.forbids(x, w)
+                    } else {
+                        relation.forbids(w, x)
+                    };
+                    if forbidden {
+                        taken |= 1 << x;
+                    }
+                }
             }
         }
         let mut candidates = all & !taken;

@@ -11,6 +11,12 @@
 //! regions:                     with the rule regions: N lines of N letters (A is r1c1's)
 //! cages: 23                    with the rule cages: K lines SUM rRcC rRcC ...
 //! 15 r1c1 r1c2 r2c1
+//! thermometers: 2              with the rule thermometers: K lines of cells from the bulb
+//! r1c1 r1c2 r1c3
+//! kropki: 1                    with the rule kropki: K lines white|black rRcC rRcC
+//! white r4c4 r4c5
+//! xv: 1                        with the rule xv: K lines x|v rRcC rRcC (sum 10 or 5)
+//! x r9c1 r9c2
 //! solution:                    optional: the stated solution, N lines
 //! end
 //! ```
@@ -26,7 +32,7 @@
 use std::fmt;
 
 use super::{Cage, Cell, MAX_VARIANT_SIZE, Puzzle, Rules, region_letter};
-use crate::sudoku::rules::{Constraint, Killer, Regions};
+use crate::sudoku::rules::{Constraint, Killer, LISTED, Regions};
 use crate::sudoku::{BoxShape, symbol_name};
 
 /// A puzzle read from a file, with where it starts and the solution the file states.
@@ -97,6 +103,9 @@ pub fn parse_cell(text: &str) -> Option<Cell> {
     (row >= 1 && col >= 1).then(|| (row - 1, col - 1))
 }
 
+/// Lines of a block with their numbers in the file.
+type Lines = Vec<(usize, String)>;
+
 /// The parts of a block before they make a puzzle.
 #[derive(Default)]
 struct Block {
@@ -108,6 +117,9 @@ struct Block {
     grid: Option<(usize, Vec<String>)>,
     regions: Option<(usize, Vec<String>)>,
     cages: Option<(usize, Vec<(usize, String)>)>,
+    /// The clues of the rules given as lists (thermometers, kropki, xv): the rule's name, the
+    /// line of its key, and each clue with its line.
+    lists: Vec<(String, usize, Lines)>,
     solution: Option<(usize, Vec<String>)>,
 }
 
@@ -339,6 +351,34 @@ fn read_keys<'a>(
                 }
                 block.cages = Some((line, cages));
             }
+            listed if LISTED.contains(&listed) => {
+                let n = size()?;
+                let count: usize =
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&k| k <= 4 * n * n)
+                        .ok_or_else(|| {
+                            fail(format!("'{key}: {value}': expected the number of clues"))
+                        })?;
+                let mut clues = Vec::with_capacity(count);
+                for _ in 0..count {
+                    match lines.next() {
+                        Some((line, clue)) if clue != "end" => {
+                            *last_line = line;
+                            clues.push((line, String::from(clue)));
+                        }
+                        _ => {
+                            return Err(fail(format!(
+                                "'{key}: {count}' needs {count} lines after it, found {}",
+                                clues.len()
+                            )));
+                        }
+                    }
+                }
+                block.lists.retain(|(name, _, _)| name != key);
+                block.lists.push((key.to_string(), line, clues));
+            }
             "variant" | "seed" | "mode" | "target_clues" | "clues" | "minimal" | "title"
             | "difficulty" => {}
             _ => return Err(fail(format!("unknown key '{key}'"))),
@@ -478,6 +518,19 @@ fn build(block: Block) -> Result<Entry, ReadError> {
             other if Constraint::named(other).is_some() => {
                 rules.add(Constraint::named(other).expect("a rule known by name"));
             }
+            listed if LISTED.contains(&listed) => {
+                let (_, _, clues) = block
+                    .lists
+                    .iter()
+                    .find(|(name, _, _)| name == listed)
+                    .ok_or_else(|| {
+                        at(rules_line)(format!("the rule {listed} needs a '{listed}: K' list"))
+                    })?;
+                let constraint = Constraint::listed(listed, clues)
+                    .expect("a listed rule")
+                    .map_err(|(line, why)| at(line)(why))?;
+                rules.add(constraint);
+            }
             other => {
                 return Err(at(rules_line)(format!(
                     "unknown rule '{other}' (known: {})",
@@ -496,8 +549,19 @@ fn build(block: Block) -> Result<Entry, ReadError> {
             "a 'regions:' map without the rule regions".into(),
         ));
     }
+    if let Some((name, line, _)) = block.lists.iter().find(|(name, _, _)| !rules.has(name)) {
+        return Err(at(*line)(format!(
+            "a '{name}:' list without the rule {name}"
+        )));
+    }
     if let Err(error) = rules.validate() {
-        let line = match error {
+        let line = match &error {
+            super::RulesError::Clue { rule, index, .. } => block
+                .lists
+                .iter()
+                .find(|(name, _, _)| name == rule)
+                .and_then(|(_, _, clues)| clues.get(index - 1))
+                .map_or(rules_line, |(line, _)| *line),
             super::RulesError::RegionSize(..) | super::RulesError::RegionNotConnected(_) => {
                 block.regions.as_ref().map_or(rules_line, |r| r.0)
             }
@@ -506,7 +570,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
             | super::RulesError::CageSum(k, _) => block
                 .cages
                 .as_ref()
-                .and_then(|(_, cages)| cages.get(k - 1))
+                .and_then(|(_, cages)| cages.get(*k - 1))
                 .map_or(rules_line, |(line, _)| *line),
             _ => rules_line,
         };
@@ -633,6 +697,17 @@ pub fn rule_blocks(rules: &Rules) -> String {
     if let Some(regions) = rules.regions() {
         text.push_str("regions:\n");
         text.push_str(&region_lines(n, regions));
+    }
+    for constraint in rules.constraints() {
+        let rule = constraint.rule();
+        let lines = rule.lines();
+        if !lines.is_empty() {
+            text.push_str(&format!("{}: {}\n", rule.name(), lines.len()));
+            for line in lines {
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
     }
     if !rules.cages().is_empty() {
         text.push_str(&format!("cages: {}\n", rules.cages().len()));
@@ -796,7 +871,27 @@ fn json_block(line: usize, puzzle: &serde_json::Value) -> Result<Block, ReadErro
         ),
         Some(_) => return Err(fail(format!("puzzle {id}: 'cages' must be a list"))),
     };
+    // Thermometers, kropki dots and XV clues: a list of the lines the block format writes
+    // (`"thermometers": ["r1c1 r1c2 r1c3"]`, `"kropki": ["white r1c1 r1c2"]`).
+    let mut lists = Vec::new();
+    for name in LISTED {
+        match puzzle.get(name) {
+            None | Some(Value::Null) => {}
+            Some(Value::Array(clues)) => {
+                let clues = clues
+                    .iter()
+                    .map(|clue| clue.as_str().map(|text| (line, text.to_string())))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| {
+                        fail(format!("puzzle {id}: '{name}' must be a list of strings"))
+                    })?;
+                lists.push((name.to_string(), line, clues));
+            }
+            Some(_) => return Err(fail(format!("puzzle {id}: '{name}' must be a list"))),
+        }
+    }
     Ok(Block {
+        lists,
         line,
         id,
         size: Some(size),
