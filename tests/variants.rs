@@ -14,8 +14,8 @@ use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Dot, Killer, Kropki, NonConsecutive, Regions,
-    Thermometers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, Diagonals, Dot, Killer, Kropki, NonConsecutive, Palindromes,
+    Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
 use xcover::sudoku::variant::backtrack::Backtracker;
 use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
@@ -525,6 +525,7 @@ prop_compose! {
         structure in 0..5usize,
         rules in prop::array::uniform5(prop::bool::weighted(0.25)),
         clue_rules in prop::array::uniform3(prop::bool::weighted(0.3)),
+        line_rules in prop::array::uniform3(prop::bool::weighted(0.25)),
         square in 0..576usize,
         mask in any::<u16>(),
         cage_seed in any::<u64>(),
@@ -599,6 +600,50 @@ prop_compose! {
             if line.len() >= 2 {
                 let lines = vec![line.iter().map(|&c| (c / 4, c % 4)).collect()];
                 rules.add(Constraint::Thermometers(Thermometers { lines }));
+            }
+        }
+        // Whispers, renban and palindromes: random king paths on which the square keeps the
+        // rule (or, for corrupt 6, any path).
+        let [whispers, renban, palindromes] = line_rules;
+        let mut path = |len: usize| {
+            let mut line = vec![next() % 16];
+            while line.len() < len {
+                let last = *line.last().unwrap();
+                let steps: Vec<usize> = (0..16usize)
+                    .filter(|&c| (c / 4).abs_diff(last / 4) <= 1 && (c % 4).abs_diff(last % 4) <= 1)
+                    .filter(|c| !line.contains(c))
+                    .collect();
+                line.push(steps[next() % steps.len()]);
+            }
+            line
+        };
+        let cells_of = |line: &[usize]| line.iter().map(|&c| (c / 4, c % 4)).collect::<Vec<_>>();
+        let values = |line: &[usize]| line.iter().map(|&c| square[c]).collect::<Vec<u8>>();
+        let mut draws: Vec<Vec<usize>> = (0..12).map(|k| path(2 + k % 3)).collect();
+        let kept = |line: &[usize], rule: usize| -> bool {
+            let v = values(line);
+            corrupt == 6
+                || match rule {
+                    0 => v.windows(2).all(|pair| pair[0].abs_diff(pair[1]) >= 2),
+                    1 => {
+                        let mut sorted = v.clone();
+                        sorted.sort_unstable();
+                        sorted.windows(2).all(|pair| pair[1] == pair[0] + 1)
+                    }
+                    _ => v.iter().eq(v.iter().rev()),
+                }
+        };
+        for (rule, present) in [whispers, renban, palindromes].into_iter().enumerate() {
+            let Some(at) = draws.iter().position(|line| kept(line, rule)) else {
+                continue;
+            };
+            let line = cells_of(&draws.remove(at));
+            if present {
+                rules.add(match rule {
+                    0 => Constraint::Whispers(Whispers { lines: vec![(2, line)] }),
+                    1 => Constraint::Renban(Renban { lines: vec![line] }),
+                    _ => Constraint::Palindromes(Palindromes { lines: vec![line] }),
+                });
             }
         }
         // Dots and XV between random neighbours, what the square holds there.

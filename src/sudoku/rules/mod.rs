@@ -21,8 +21,11 @@ pub mod houses;
 mod killer;
 mod kropki;
 mod non_consecutive;
+mod palindromes;
 mod regions;
+mod renban;
 mod thermometers;
+mod whispers;
 mod windows;
 mod xv;
 
@@ -34,8 +37,11 @@ pub use diagonals::Diagonals;
 pub use killer::{Cage, Killer};
 pub use kropki::{Dot, Kropki};
 pub use non_consecutive::NonConsecutive;
+pub use palindromes::Palindromes;
 pub use regions::{Regions, region_letter, region_name};
+pub use renban::Renban;
 pub use thermometers::Thermometers;
+pub use whispers::{Whispers, german_difference};
 pub use windows::Windows;
 pub use xv::Xv;
 
@@ -102,6 +108,9 @@ pub enum Constraint {
     AntiKing(AntiKing),
     NonConsecutive(NonConsecutive),
     Thermometers(Thermometers),
+    Whispers(Whispers),
+    Renban(Renban),
+    Palindromes(Palindromes),
     Kropki(Kropki),
     Xv(Xv),
     Killer(Killer),
@@ -109,7 +118,7 @@ pub enum Constraint {
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 13] = [
+pub const CATALOGUE: [&str; 16] = [
     "rows",
     "columns",
     "boxes",
@@ -120,13 +129,23 @@ pub const CATALOGUE: [&str; 13] = [
     anti_king::NAME,
     non_consecutive::NAME,
     thermometers::NAME,
+    whispers::NAME,
+    renban::NAME,
+    palindromes::NAME,
     kropki::NAME,
     xv::NAME,
     killer::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 3] = [thermometers::NAME, kropki::NAME, xv::NAME];
+pub const LISTED: [&str; 6] = [
+    thermometers::NAME,
+    whispers::NAME,
+    renban::NAME,
+    palindromes::NAME,
+    kropki::NAME,
+    xv::NAME,
+];
 
 impl Constraint {
     /// The rule, to ask what it does.
@@ -139,6 +158,9 @@ impl Constraint {
             Constraint::AntiKing(rule) => rule,
             Constraint::NonConsecutive(rule) => rule,
             Constraint::Thermometers(rule) => rule,
+            Constraint::Whispers(rule) => rule,
+            Constraint::Renban(rule) => rule,
+            Constraint::Palindromes(rule) => rule,
             Constraint::Kropki(rule) => rule,
             Constraint::Xv(rule) => rule,
             Constraint::Killer(rule) => rule,
@@ -158,15 +180,19 @@ impl Constraint {
         })
     }
 
-    /// The rule named `name` (one of [`LISTED`]) read from its clues, one a line with the
-    /// line's number in the file; `None` for another name, an error (line, why) for a clue
-    /// that cannot be read.
+    /// The rule named `name` (one of [`LISTED`]) on a grid of side `size`, read from its
+    /// clues, one a line with the line's number in the file; `None` for another name, an
+    /// error (line, why) for a clue that cannot be read.
     pub fn listed(
         name: &str,
+        size: usize,
         lines: &[(usize, String)],
     ) -> Option<Result<Constraint, (usize, String)>> {
         Some(match name {
             thermometers::NAME => Thermometers::parse(lines).map(Constraint::Thermometers),
+            whispers::NAME => Whispers::parse(size, lines).map(Constraint::Whispers),
+            renban::NAME => Renban::parse(lines).map(Constraint::Renban),
+            palindromes::NAME => Palindromes::parse(lines).map(Constraint::Palindromes),
             kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
             xv::NAME => Xv::parse(lines).map(Constraint::Xv),
             _ => return None,
@@ -455,6 +481,12 @@ pub enum Neighbour {
     Double,
     /// Their symbols add up to this.
     Sum(u8),
+    /// Their symbols differ by at least this much.
+    ApartBy(u8),
+    /// Their symbols differ, by at most this much.
+    DifferentWithin(u8),
+    /// They hold the same symbol.
+    Equal,
 }
 
 impl Neighbour {
@@ -469,8 +501,68 @@ impl Neighbour {
                 u16::from(a) * 2 != u16::from(b) && u16::from(b) * 2 != u16::from(a)
             }
             Neighbour::Sum(sum) => u16::from(a) + u16::from(b) != u16::from(sum),
+            Neighbour::ApartBy(difference) => a.abs_diff(b) < difference,
+            Neighbour::DifferentWithin(most) => a == b || a.abs_diff(b) > most,
+            Neighbour::Equal => a != b,
         }
     }
+}
+
+/// Reads one line of cells a clue (`r1c1 r1c2 r2c3`), each with its line in the file.
+fn parse_paths(lines: &[(usize, String)]) -> Result<Vec<Vec<Cell>>, (usize, String)> {
+    lines
+        .iter()
+        .map(|(line, text)| parse_cells(text).map_err(|why| (*line, why)))
+        .collect()
+}
+
+/// Checks clue `k` (from 0) of the rule `name`, a line of cells: from `least` to `most`
+/// cells, inside a grid of side `n`, none twice, each touching the next (at an edge or a
+/// corner).
+fn validate_path(
+    n: usize,
+    name: &'static str,
+    k: usize,
+    line: &[Cell],
+    (least, most): (usize, usize),
+) -> Result<(), RulesError> {
+    let bad = |why: String| RulesError::Clue {
+        rule: name,
+        index: k + 1,
+        cells: line.to_vec(),
+        why,
+    };
+    if line.len() < least || line.len() > most {
+        return Err(bad(format!(
+            "a line of {name} has {least} to {most} cells, this one {}",
+            line.len()
+        )));
+    }
+    if let Some(&cell) = line.iter().find(|&&(r, c)| r >= n || c >= n) {
+        return Err(bad(format!("{} is outside the grid", cell_name(cell))));
+    }
+    for (i, pair) in line.windows(2).enumerate() {
+        let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
+        if r1.abs_diff(r2) > 1 || c1.abs_diff(c2) > 1 || pair[0] == pair[1] {
+            return Err(bad(format!(
+                "{} does not touch {}",
+                cell_name(pair[1]),
+                cell_name(pair[0])
+            )));
+        }
+        if line[..i + 1].contains(&pair[1]) {
+            return Err(bad(format!("{} comes twice", cell_name(pair[1]))));
+        }
+    }
+    Ok(())
+}
+
+/// A line of cells as the block format writes it: `r1c1 r1c2 r2c3`.
+fn path_text(line: &[Cell]) -> String {
+    line.iter()
+        .map(|&c| cell_name(c))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Reads cells written as `r1c1` (or `R1C1`), separated by spaces, from 1.
@@ -541,14 +633,14 @@ mod tests {
     fn the_catalogue_names_every_rule() {
         for &name in &CATALOGUE[3..] {
             let constraint = Constraint::named(name)
-                .or_else(|| Constraint::listed(name, &[]).map(Result::unwrap));
+                .or_else(|| Constraint::listed(name, 9, &[]).map(Result::unwrap));
             match constraint {
                 Some(constraint) => assert_eq!(constraint.rule().name(), name),
                 None => assert!(["regions", "cages"].contains(&name), "{name}"),
             }
         }
         assert!(Constraint::named("sandwich").is_none());
-        assert!(Constraint::listed("sandwich", &[]).is_none());
+        assert!(Constraint::listed("sandwich", 9, &[]).is_none());
     }
 
     /// Constraints keep the catalogue's order whatever order they are added in, and a rule

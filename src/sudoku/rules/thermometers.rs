@@ -5,7 +5,9 @@
 //! another holds at least k more, which is what the rule implies and what lets the search
 //! see it at once.
 
-use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_cells};
+use super::{
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+};
 
 pub(super) const NAME: &str = "thermometers";
 
@@ -19,11 +21,9 @@ impl Thermometers {
     /// Reads one thermometer a line (`r1c1 r1c2 r2c3`, from the bulb), each line with its
     /// number in the file for errors.
     pub fn parse(lines: &[(usize, String)]) -> Result<Thermometers, (usize, String)> {
-        let lines = lines
-            .iter()
-            .map(|(line, text)| parse_cells(text).map_err(|why| (*line, why)))
-            .collect::<Result<_, _>>()?;
-        Ok(Thermometers { lines })
+        Ok(Thermometers {
+            lines: parse_paths(lines)?,
+        })
     }
 }
 
@@ -39,34 +39,7 @@ impl Rule for Thermometers {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         let n = rules.size;
         for (k, line) in self.lines.iter().enumerate() {
-            let bad = |why: String| RulesError::Clue {
-                rule: NAME,
-                index: k + 1,
-                cells: line.clone(),
-                why,
-            };
-            if line.len() < 2 || line.len() > n {
-                return Err(bad(format!(
-                    "a thermometer has 2 to {n} cells, this one {}",
-                    line.len()
-                )));
-            }
-            if let Some(&cell) = line.iter().find(|&&(r, c)| r >= n || c >= n) {
-                return Err(bad(format!("{} is outside the grid", cell_name(cell))));
-            }
-            for (i, pair) in line.windows(2).enumerate() {
-                let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
-                if r1.abs_diff(r2) > 1 || c1.abs_diff(c2) > 1 || pair[0] == pair[1] {
-                    return Err(bad(format!(
-                        "{} does not touch {}",
-                        cell_name(pair[1]),
-                        cell_name(pair[0])
-                    )));
-                }
-                if line[..i + 1].contains(&pair[1]) {
-                    return Err(bad(format!("{} comes twice", cell_name(pair[1]))));
-                }
-            }
+            validate_path(n, NAME, k, line, (2, n))?;
         }
         Ok(())
     }
@@ -102,14 +75,6 @@ impl Rule for Thermometers {
     }
 
     fn lines(&self) -> Vec<String> {
-        self.lines
-            .iter()
-            .map(|line| {
-                line.iter()
-                    .map(|&c| cell_name(c))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect()
+        self.lines.iter().map(|line| path_text(line)).collect()
     }
 }

@@ -17,6 +17,8 @@
 //! white r4c4 r4c5
 //! xv: 1                        with the rule xv: K lines x|v rRcC rRcC (sum 10 or 5)
 //! x r9c1 r9c2
+//! whispers: 1                  likewise whispers (an optional difference first), renban and
+//! 5 r1c5 r2c5 r3c6             palindromes: K lines of cells
 //! solution:                    optional: the stated solution, N lines
 //! end
 //! ```
@@ -526,7 +528,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
                     .ok_or_else(|| {
                         at(rules_line)(format!("the rule {listed} needs a '{listed}: K' list"))
                     })?;
-                let constraint = Constraint::listed(listed, clues)
+                let constraint = Constraint::listed(listed, n, clues)
                     .expect("a listed rule")
                     .map_err(|(line, why)| at(line)(why))?;
                 rules.add(constraint);

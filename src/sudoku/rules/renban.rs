@@ -1,0 +1,71 @@
+//! Renban lines: the symbols on a line are different and consecutive, in any order. Two cells
+//! of a line of k cells differ, and by less than k: together that is the whole rule.
+
+use super::{
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+};
+
+pub(super) const NAME: &str = "renban";
+
+/// Renban lines, each a path of cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Renban {
+    pub lines: Vec<Vec<Cell>>,
+}
+
+impl Renban {
+    /// Reads one line a clue: its cells.
+    pub fn parse(lines: &[(usize, String)]) -> Result<Renban, (usize, String)> {
+        Ok(Renban {
+            lines: parse_paths(lines)?,
+        })
+    }
+}
+
+impl Rule for Renban {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn title(&self) -> &'static str {
+        "a renban line"
+    }
+
+    fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
+        let n = rules.size;
+        for (k, line) in self.lines.iter().enumerate() {
+            validate_path(n, NAME, k, line, (2, n))?;
+        }
+        Ok(())
+    }
+
+    fn pairs(&self, _rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {
+        let mut pairs = Vec::new();
+        for line in &self.lines {
+            let within = Neighbour::DifferentWithin(line.len() as u8 - 1);
+            for (i, &a) in line.iter().enumerate() {
+                pairs.extend(line[i + 1..].iter().map(|&b| (a, b, within)));
+            }
+        }
+        pairs
+    }
+
+    fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {
+        let n = rules.size;
+        for line in &self.lines {
+            let mut values: Vec<u8> = line.iter().map(|&(r, c)| grid[r * n + c]).collect();
+            values.sort_unstable();
+            if values.windows(2).any(|pair| pair[1] != pair[0] + 1) {
+                return Some(format!(
+                    "the renban line from {} does not hold a run of consecutive symbols",
+                    cell_name(line[0])
+                ));
+            }
+        }
+        None
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.lines.iter().map(|line| path_text(line)).collect()
+    }
+}
