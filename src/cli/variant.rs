@@ -85,6 +85,8 @@ pub fn entries(path: &str) -> Result<(Arc<str>, Entries), String> {
     let (name, text) = super::input::read_text(path)?;
     let entries = if text.trim_start().starts_with(['{', '[']) {
         text::read_json(&text).map_err(|error| format!("{name}: {error}"))?
+    } else if xcover::sudoku::variant::iss::is_iss_text(&text) {
+        xcover::sudoku::variant::iss::read(&text)
     } else {
         text::read(&text)
     };

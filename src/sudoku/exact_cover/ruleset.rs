@@ -55,6 +55,8 @@ pub struct VariantEncoding {
     /// The option of each symbol in each cell outside the cages: `cell_options[cell * N + V -
     /// 1]`.
     cell_options: Vec<Option<OptionId>>,
+    /// Whether each cell is in a cage (its givens are built into the cage's options).
+    caged: Vec<bool>,
 }
 
 impl VariantEncoding {
@@ -86,11 +88,18 @@ impl VariantEncoding {
         };
         builder.build(puzzle)?;
         let matrix = Matrix::new(builder.problem).expect("the cells are primary items");
+        let mut caged = vec![false; n * n];
+        for cage in puzzle.rules.cages() {
+            for &(row, col) in &cage.cells {
+                caged[row * n + col] = true;
+            }
+        }
         Ok(VariantEncoding {
             size: n,
             matrix,
             writes: builder.writes,
             cell_options: builder.cell_options,
+            caged,
         })
     }
 
@@ -108,21 +117,16 @@ impl VariantEncoding {
     /// solution at once.
     pub fn solver(&self, puzzle: &Puzzle) -> Option<Solver<'_>> {
         let mut solver = self.matrix.solver();
-        for option in self.given_options(puzzle) {
+        let n = self.size;
+        for (cell, &value) in puzzle.givens.iter().enumerate() {
+            if value == 0 || self.caged[cell] {
+                continue;
+            }
+            // A given its cell's pencilmarks rule out has no option: no solution.
+            let option = self.cell_options[cell * n + usize::from(value) - 1]?;
             solver.choose(option).ok()?;
         }
         Some(solver)
-    }
-
-    /// The options of the givens outside cages.
-    fn given_options<'p>(&'p self, puzzle: &'p Puzzle) -> impl Iterator<Item = OptionId> + 'p {
-        let n = self.size;
-        puzzle
-            .givens
-            .iter()
-            .enumerate()
-            .filter(|&(_, &value)| value != 0)
-            .filter_map(move |(cell, &value)| self.cell_options[cell * n + usize::from(value) - 1])
     }
 
     /// The grid (row by row, symbols from 1) that a solution's options fill in, givens
@@ -255,9 +259,15 @@ impl Builder<'_> {
                 caged[row * n + col] = true;
             }
         }
+        // Symbols a cell's pencilmarks rule out get no option (nor a cage filling holding
+        // them).
+        let allowed = rules.allowed();
         let mut items = Vec::new();
         for cell in (0..n * n).filter(|&cell| !caged[cell]) {
             for v in 1..=n as u8 {
+                if !allowed[cell * n + usize::from(v) - 1] {
+                    continue;
+                }
                 items.clear();
                 items_of(cell, v, &mut items);
                 let option = self.problem.add_option(&items).expect("distinct items");
@@ -317,10 +327,10 @@ impl Builder<'_> {
                         stopped = true;
                         return false;
                     }
-                    let agrees = cage_cells
-                        .iter()
-                        .zip(values)
-                        .all(|(&cell, &v)| puzzle.givens[cell] == 0 || puzzle.givens[cell] == v);
+                    let agrees = cage_cells.iter().zip(values).all(|(&cell, &v)| {
+                        (puzzle.givens[cell] == 0 || puzzle.givens[cell] == v)
+                            && allowed[cell * n + usize::from(v) - 1]
+                    });
                     if !agrees {
                         return true;
                     }

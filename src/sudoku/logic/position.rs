@@ -100,6 +100,8 @@ pub(super) struct Layout {
     /// The cells related to each cell by a line or a dot (thermometers, kropki, XV): the
     /// other cell, the relation, and whether this cell is the first of the pair.
     pub(super) related: Vec<Vec<(usize, Neighbour, bool)>>,
+    /// The symbols each cell's pencilmarks allow (every symbol without).
+    pub(super) marks: Vec<Mask>,
     /// Cell sets that the rule of 45 gives a sum, each inside one unit.
     pub(super) sum_regions: Vec<SumRegion>,
     /// `peers` as a bit matrix, one row of `words` words per cell, for `sees`.
@@ -186,6 +188,15 @@ impl Layout {
             _ => "anti-king",
         };
         let sum_regions = sum_regions(n, &units, &units_of);
+        let allowed = rules.allowed();
+        let all: Mask = if n >= 64 { !0 } else { (1 << n) - 1 };
+        let marks = (0..cells)
+            .map(|cell| {
+                (1..=n as u8)
+                    .filter(|&v| !allowed[cell * n + usize::from(v) - 1])
+                    .fold(all, |mask, v| mask & !bit(v))
+            })
+            .collect();
         Layout {
             n,
             sum_regions,
@@ -196,6 +207,7 @@ impl Layout {
             neighbour_rules,
             not_consecutive,
             related: related_cells,
+            marks,
             peer_bits,
             words,
         }
@@ -342,11 +354,13 @@ impl Position {
 
     fn with_rules(rules: &Rules, givens: &[u8]) -> Position {
         let n = rules.size;
-        let all: Mask = if n >= 64 { !0 } else { (1 << n) - 1 };
+        // Pencilmarks rule out symbols from the start.
+        let layout = Layout::new(rules);
+        let candidates = layout.marks.clone();
         let mut position = Position {
-            layout: Arc::new(Layout::new(rules)),
+            layout: Arc::new(layout),
             values: vec![0; n * n],
-            candidates: vec![all; n * n],
+            candidates,
         };
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
@@ -511,6 +525,13 @@ impl Position {
             let (a, x) = (cell, self.values[cell]);
             if x == 0 {
                 continue;
+            }
+            if layout.marks[a] & bit(x) == 0 {
+                return found(format!(
+                    "{} holds {}, which its pencilmarks rule out",
+                    self.cell(a),
+                    symbol_name(x)
+                ));
             }
             for &(b, relation, first) in layout.related[a].iter().filter(|r| r.0 > a) {
                 let y = self.values[b];

@@ -17,11 +17,13 @@
 mod anti_king;
 mod anti_knight;
 mod diagonals;
+mod greater_than;
 pub mod houses;
 mod killer;
 mod kropki;
 mod non_consecutive;
 mod palindromes;
+mod pencilmarks;
 mod regions;
 mod renban;
 mod thermometers;
@@ -34,10 +36,12 @@ use std::fmt;
 pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
 pub use diagonals::Diagonals;
+pub use greater_than::GreaterThan;
 pub use killer::{Cage, Killer};
 pub use kropki::{Dot, Kropki};
 pub use non_consecutive::NonConsecutive;
 pub use palindromes::Palindromes;
+pub use pencilmarks::Pencilmarks;
 pub use regions::{Regions, region_letter, region_name};
 pub use renban::Renban;
 pub use thermometers::Thermometers;
@@ -86,6 +90,12 @@ pub trait Rule {
         Vec::new()
     }
 
+    /// The (cell, symbol) pairs this rule rules out on its own, whatever the other cells hold
+    /// (pencilmarks).
+    fn excluded(&self, _rules: &Rules) -> Vec<(Cell, u8)> {
+        Vec::new()
+    }
+
     /// The first way a filled grid (row by row, symbols from 1 to `rules.size`) breaks the
     /// rule, described; `None` when it keeps it. Written from the rule's definition, not from
     /// [`Rule::units`] or [`Rule::pairs`], so that it can judge them.
@@ -101,6 +111,7 @@ pub trait Rule {
 /// One rule of a puzzle beyond rows, columns and boxes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Constraint {
+    Pencilmarks(Pencilmarks),
     Regions(Regions),
     Diagonals(Diagonals),
     Windows(Windows),
@@ -111,6 +122,7 @@ pub enum Constraint {
     Whispers(Whispers),
     Renban(Renban),
     Palindromes(Palindromes),
+    GreaterThan(GreaterThan),
     Kropki(Kropki),
     Xv(Xv),
     Killer(Killer),
@@ -118,10 +130,11 @@ pub enum Constraint {
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 16] = [
+pub const CATALOGUE: [&str; 18] = [
     "rows",
     "columns",
     "boxes",
+    pencilmarks::NAME,
     regions::NAME,
     diagonals::NAME,
     windows::NAME,
@@ -132,17 +145,20 @@ pub const CATALOGUE: [&str; 16] = [
     whispers::NAME,
     renban::NAME,
     palindromes::NAME,
+    greater_than::NAME,
     kropki::NAME,
     xv::NAME,
     killer::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 6] = [
+pub const LISTED: [&str; 8] = [
+    pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
     renban::NAME,
     palindromes::NAME,
+    greater_than::NAME,
     kropki::NAME,
     xv::NAME,
 ];
@@ -151,6 +167,7 @@ impl Constraint {
     /// The rule, to ask what it does.
     pub fn rule(&self) -> &dyn Rule {
         match self {
+            Constraint::Pencilmarks(rule) => rule,
             Constraint::Regions(rule) => rule,
             Constraint::Diagonals(rule) => rule,
             Constraint::Windows(rule) => rule,
@@ -161,6 +178,7 @@ impl Constraint {
             Constraint::Whispers(rule) => rule,
             Constraint::Renban(rule) => rule,
             Constraint::Palindromes(rule) => rule,
+            Constraint::GreaterThan(rule) => rule,
             Constraint::Kropki(rule) => rule,
             Constraint::Xv(rule) => rule,
             Constraint::Killer(rule) => rule,
@@ -189,10 +207,12 @@ impl Constraint {
         lines: &[(usize, String)],
     ) -> Option<Result<Constraint, (usize, String)>> {
         Some(match name {
+            pencilmarks::NAME => Pencilmarks::parse(lines).map(Constraint::Pencilmarks),
             thermometers::NAME => Thermometers::parse(lines).map(Constraint::Thermometers),
             whispers::NAME => Whispers::parse(size, lines).map(Constraint::Whispers),
             renban::NAME => Renban::parse(lines).map(Constraint::Renban),
             palindromes::NAME => Palindromes::parse(lines).map(Constraint::Palindromes),
+            greater_than::NAME => GreaterThan::parse(lines).map(Constraint::GreaterThan),
             kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
             xv::NAME => Xv::parse(lines).map(Constraint::Xv),
             _ => return None,
@@ -429,6 +449,21 @@ impl Rules {
             .iter()
             .flat_map(|c| c.rule().pairs(self))
             .collect()
+    }
+
+    /// Whether each cell may hold each symbol as far as the rules of single cells go
+    /// (pencilmarks): `allowed[cell * size + v - 1]`.
+    pub fn allowed(&self) -> Vec<bool> {
+        let n = self.size;
+        let mut allowed = vec![true; n * n * n];
+        for constraint in &self.constraints {
+            for ((r, c), v) in constraint.rule().excluded(self) {
+                if r < n && c < n && (1..=n).contains(&usize::from(v)) {
+                    allowed[(r * n + c) * n + usize::from(v) - 1] = false;
+                }
+            }
+        }
+        allowed
     }
 
     /// The first rule a filled grid (row by row, symbols from 1) breaks, described; `None`

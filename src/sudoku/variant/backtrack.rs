@@ -54,6 +54,8 @@ pub struct Backtracker {
     peers: Vec<Vec<usize>>,
     /// The orthogonal neighbours whose symbols must not be consecutive (non-consecutive only).
     adjacent: Vec<Vec<usize>>,
+    /// The symbols each cell's pencilmarks allow (all of them without).
+    allowed: Vec<Symbols>,
     /// The other cells each cell is related to by a line or a dot: the other cell, the
     /// relation, and whether this cell is the first of the pair.
     related: Vec<Vec<(usize, Neighbour, bool)>>,
@@ -99,6 +101,14 @@ impl Backtracker {
         }
         let mut adjacent = vec![Vec::new(); n * n];
         let mut related = vec![Vec::new(); n * n];
+        let marks = rules.allowed();
+        let allowed = (0..n * n)
+            .map(|cell| {
+                (1..=n)
+                    .filter(|v| marks[cell * n + v - 1])
+                    .fold(0, |mask: Symbols, v| mask | 1 << v)
+            })
+            .collect();
         for ((r, c), (r2, c2), relation) in rules.neighbour_pairs() {
             let (a, b) = (r * n + c, r2 * n + c2);
             match relation {
@@ -119,6 +129,7 @@ impl Backtracker {
             peers,
             adjacent,
             related,
+            allowed,
             cage_of,
             cages,
         }
@@ -157,7 +168,7 @@ impl Backtracker {
                 }
             }
         }
-        let mut candidates = all & !taken;
+        let mut candidates = all & !taken & self.allowed[cell];
         if let Some(k) = self.cage_of[cell]
             && candidates != 0
         {

@@ -20,6 +20,7 @@ pub mod backtrack;
 pub mod check;
 #[cfg(feature = "generate")]
 pub mod generate;
+pub mod iss;
 pub mod text;
 
 use std::fmt;
@@ -85,6 +86,15 @@ impl Puzzle {
         }
         for constraint in self.rules.constraints() {
             let rule = constraint.rule();
+            let n = self.rules.size;
+            for (cell, value) in rule.excluded(&self.rules) {
+                if cell.0 < n && cell.1 < n && self.given(cell) == value {
+                    clashes.push(Clash {
+                        cells: vec![cell],
+                        rule: rule.title().into(),
+                    });
+                }
+            }
             for (a, b, relation) in rule.pairs(&self.rules) {
                 let (x, y) = (self.given(a), self.given(b));
                 if x != 0 && y != 0 && relation.forbids(x, y) {

@@ -66,9 +66,10 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Whether `text` looks like a file of variant puzzles (plain or JSON) rather than plain
-/// grids: its first meaningful line is a `puzzles:` or `puzzle:` key, or it is JSON whose
-/// format is `sudoku-variants`.
+/// Whether `text` looks like a file of variant puzzles (plain, JSON or ISS constraint
+/// strings) rather than plain grids: its first meaningful line is a `puzzles:` or `puzzle:`
+/// key or an ISS string or link ([`super::iss`]), or it is JSON whose format is
+/// `sudoku-variants`.
 pub fn is_variant_text(text: &str) -> bool {
     let first = text
         .lines()
@@ -78,7 +79,11 @@ pub fn is_variant_text(text: &str) -> bool {
         Some(line) if line.starts_with('{') => {
             text.contains("\"sudoku-variants\"") || text.contains("\"rules\"")
         }
-        Some(line) => line.starts_with("puzzle:") || line.starts_with("puzzles:"),
+        Some(line) => {
+            line.starts_with("puzzle:")
+                || line.starts_with("puzzles:")
+                || super::iss::is_iss_text(text)
+        }
         None => false,
     }
 }
