@@ -28,7 +28,7 @@
 
 use crate::dlx::{self, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
-use crate::sudoku::rules::{RulesError, cell_name};
+use crate::sudoku::rules::{Cell, Neighbour, RulesError, cell_name};
 use crate::sudoku::variant::Puzzle;
 
 /// How many cage options one puzzle may have: a cage of 9 cells summing to 45 alone has
@@ -260,8 +260,8 @@ impl Builder<'_> {
             }
         }
         // Symbols a cell's pencilmarks rule out get no option (nor a cage filling holding
-        // them).
-        let allowed = rules.allowed();
+        // them), nor those a line or a dot leaves without a partner (see `supported`).
+        let allowed = supported(n, &rules.neighbour_pairs(), rules.allowed());
         let mut items = Vec::new();
         for cell in (0..n * n).filter(|&cell| !caged[cell]) {
             for v in 1..=n as u8 {
@@ -371,6 +371,42 @@ impl Builder<'_> {
         }
         Ok(())
     }
+}
+
+/// `allowed` (whether each cell may hold each symbol, `allowed[cell * n + v - 1]`) less every
+/// symbol that a pair relation leaves without a partner: a symbol of one cell of a pair that
+/// no symbol still allowed in the other cell goes with, until none is left (on 9x9 a whisper
+/// cell never holds 5, a thermometer's bulb never more than the side less its length, plus
+/// one). Such a symbol is in no solution, so its option is left out: the search need not
+/// find that out at every node.
+fn supported(n: usize, pairs: &[(Cell, Cell, Neighbour)], mut allowed: Vec<bool>) -> Vec<bool> {
+    let index = |(row, col): Cell, v: u8| (row * n + col) * n + usize::from(v) - 1;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        // Different symbols and not consecutive ones always have partners (but on a grid of
+        // side 2 or less): only lines and dots are looked at, which keeps large grids quick.
+        let lines_and_dots = pairs.iter().filter(|(_, _, relation)| {
+            !matches!(relation, Neighbour::Different | Neighbour::NotConsecutive)
+        });
+        for &(a, b, relation) in lines_and_dots {
+            for v in 1..=n as u8 {
+                let partner_of_a =
+                    |v: u8| (1..=n as u8).any(|w| allowed[index(b, w)] && !relation.forbids(v, w));
+                if allowed[index(a, v)] && !partner_of_a(v) {
+                    allowed[index(a, v)] = false;
+                    changed = true;
+                }
+                let partner_of_b =
+                    |w: u8| (1..=n as u8).any(|v| allowed[index(a, v)] && !relation.forbids(v, w));
+                if allowed[index(b, v)] && !partner_of_b(v) {
+                    allowed[index(b, v)] = false;
+                    changed = true;
+                }
+            }
+        }
+    }
+    allowed
 }
 
 fn too_many_fillings(cage: usize) -> RulesError {
