@@ -161,6 +161,19 @@ fn variants_generate_and_exact_cover_problems() {
     let steps = explained["steps"].as_array().unwrap();
     assert!(steps.iter().any(|s| s["technique"] == "cage combination"));
     assert_eq!(explained["board"]["cages"].as_array().unwrap().len(), 18);
+    // An ISS constraint string, as a setter pastes it: the 6x6 of ISS's examples.
+    let iss = ".~R1C5_4~R2C2_1~R2C4_3~R2C6_5~R3C4_2~R4C3_3~R5C1_6~R5C3_2~R5C5_5~R6C2_5.Shape~6x6";
+    let checked = post(a, "/api/check", &json!({"puzzle": iss})).json();
+    assert_eq!(checked["verdict"], "unique", "{checked}");
+    let unknown = post(a, "/api/check", &json!({"puzzle": ".Arrow~R1C1~R1C2"}));
+    assert_eq!(unknown.status, 400);
+    assert!(
+        unknown
+            .body
+            .contains("the rule 'Arrow' is not supported yet"),
+        "{}",
+        unknown.body
+    );
 
     let made = post(
         a,

@@ -155,7 +155,7 @@ fn field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ApiError> {
 pub fn subject_of(request: &Value) -> Result<AnyPuzzle, ApiError> {
     let text = field(request, "puzzle")?;
     if variant::text::is_variant_text(text) {
-        let entry = variant::text::read(text)
+        let entry = variant::text::read_any(text)
             .into_iter()
             .next()
             .ok_or_else(|| ApiError::bad("no puzzle in the text"))?

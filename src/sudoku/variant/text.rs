@@ -88,6 +88,19 @@ pub fn is_variant_text(text: &str) -> bool {
     }
 }
 
+/// Every puzzle of a text in any variant form, each read or why it cannot be: JSON of the
+/// `sudoku-variants` format (a file-level fault is then the one error), ISS constraint
+/// strings ([`super::iss`]) or blocks of the plain format.
+pub fn read_any(text: &str) -> Vec<Result<Entry, ReadError>> {
+    if text.trim_start().starts_with(['{', '[']) {
+        read_json(text).unwrap_or_else(|error| vec![Err(error)])
+    } else if super::iss::is_iss_text(text) {
+        super::iss::read(text)
+    } else {
+        read(text)
+    }
+}
+
 /// The value of a symbol character in a grid of side `n`: `1`-`9`, then `A`-`P` for 10-25
 /// (lower case too); 0 for `.` or `0` (an empty cell); `None` for anything else.
 fn symbol_value(ch: char, n: usize) -> Option<u8> {
