@@ -1,4 +1,5 @@
-//! A variant puzzle as exact cover, and back.
+//! A puzzle under any rules as exact cover, and back: the one builder of every ruleset's
+//! problem, the classic rows, columns and boxes included.
 //!
 //! Every rule becomes items of the one problem the engine solves:
 //!
@@ -9,11 +10,16 @@
 //!     (rows, columns, boxes,      (primary; TAG: rI, cJ, bK,       bKvV gXvV d1vV d2vV wKvV
 //!     regions, diagonals,         gX, d1, d2, wK)                  for the units of the cell
 //!     windows)
-//!   two neighbours may not      pP_X_Y per neighbour pair P      every pP_X_Y whose first
+//!   two cells may not           pP_X_Y per related pair P        every pP_X_Y whose first
 //!     hold X and Y                and forbidden symbols            cell is (I, J) with X = V,
 //!     (anti-knight, anti-king,    (secondary: at most one of       or second cell with Y = V
-//!     non-consecutive)            the two options)
+//!     non-consecutive, lines,     the two options)
+//!     dots, XV)
 //! ```
+//!
+//! A symbol a cell's pencilmarks rule out has no option, nor one that a line or a dot leaves
+//! without a partner in the other cell of a pair (no 5 on a whisper on 9x9): those are in no
+//! solution, and leaving them out spares the search from finding that out at every node.
 //!
 //! A killer cage is not one more item but another kind of option: the cells of a cage have
 //! no options of their own; instead each way of writing different symbols with the cage's sum

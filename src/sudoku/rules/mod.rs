@@ -9,10 +9,13 @@
 //! judge of finished grids written from the rule's definition, sharing no code with that
 //! encoding. The encoding ([`crate::sudoku::variant::VariantEncoding`]), the backtracking
 //! baseline and the human-style logic read rules only through [`Rules::units`],
-//! [`Rules::neighbour_pairs`] and [`Rules::cages`]; the checker asks each rule itself.
+//! [`Rules::neighbour_pairs`], [`Rules::allowed`] and [`Rules::cages`]; the checker asks each
+//! rule itself.
 //!
-//! Adding a rule: a module with a type implementing [`Rule`], a variant of [`Constraint`] and
-//! its line in [`Constraint::rule`] and [`CATALOGUE`].
+//! Adding a rule: a module with a type implementing [`Rule`] (a rule of clues also reads them
+//! from their lines and writes them back, [`Rule::lines`]), a variant of [`Constraint`], and
+//! its line in [`Constraint::rule`], [`CATALOGUE`] and [`Constraint::named`] or, for a rule of
+//! clues, [`LISTED`] and [`Constraint::listed`].
 
 mod anti_king;
 mod anti_knight;

@@ -4,7 +4,7 @@
 //!
 //! A full grid comes from the backtracking solver with candidates in random order (when it
 //! gives up, rules other than a jigsaw's are the same on every attempt, so one complete search
-//! settles whether any grid exists: [`any_full_grid`]); then givens are removed in random
+//! settles whether any grid exists: `any_full_grid`); then givens are removed in random
 //! order, each removal kept only if the exact-cover engine still finds one solution. One pass
 //! leaves a minimal puzzle (removing givens never makes another removal possible again). Puzzle `k` of a run with seed `s` comes from its own random stream, so the
 //! same seed gives the same puzzles whatever the number of threads. A difficulty, when asked
