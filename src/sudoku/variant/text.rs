@@ -89,12 +89,14 @@ pub fn is_variant_text(text: &str) -> bool {
 }
 
 /// Every puzzle of a text in any variant form, each read or why it cannot be: JSON of the
-/// `sudoku-variants` format (a file-level fault is then the one error), ISS constraint
-/// strings ([`super::iss`]) or blocks of the plain format.
+/// `sudoku-variants` format (with the `json` feature; a file-level fault is then the one
+/// error), ISS constraint strings ([`super::iss`]) or blocks of the plain format.
 pub fn read_any(text: &str) -> Vec<Result<Entry, ReadError>> {
+    #[cfg(feature = "json")]
     if text.trim_start().starts_with(['{', '[']) {
-        read_json(text).unwrap_or_else(|error| vec![Err(error)])
-    } else if super::iss::is_iss_text(text) {
+        return read_json(text).unwrap_or_else(|error| vec![Err(error)]);
+    }
+    if super::iss::is_iss_text(text) {
         super::iss::read(text)
     } else {
         read(text)
