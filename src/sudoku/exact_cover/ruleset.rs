@@ -235,7 +235,8 @@ impl Builder<'_> {
         }
         // The secondary items of neighbour pairs: each cell's (symbol, item) list.
         let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); n * n];
-        for (p, (a, b, rule)) in rules.neighbour_pairs().into_iter().enumerate() {
+        let pairs = rules.neighbour_pairs();
+        for (p, &(a, b, rule)) in pairs.iter().enumerate() {
             for x in 1..=n as u8 {
                 for y in 1..=n as u8 {
                     if rule.forbids(x, y) {
@@ -267,7 +268,7 @@ impl Builder<'_> {
         }
         // Symbols a cell's pencilmarks rule out get no option (nor a cage filling holding
         // them), nor those a line or a dot leaves without a partner (see `supported`).
-        let allowed = supported(n, &rules.neighbour_pairs(), rules.allowed());
+        let allowed = supported(n, &pairs, rules.allowed());
         let mut items = Vec::new();
         for cell in (0..n * n).filter(|&cell| !caged[cell]) {
             for v in 1..=n as u8 {

@@ -1,7 +1,7 @@
 //! Kropki dots between two cells that touch along an edge: a white dot's symbols are
 //! consecutive, a black dot's are one double the other (a 1 and a 2 may take either).
 
-use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_cells};
+use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_marked_pairs};
 
 pub(super) const NAME: &str = "kropki";
 
@@ -23,23 +23,11 @@ pub struct Kropki {
 impl Kropki {
     /// Reads one dot a line: `white r1c1 r1c2` or `black r1c1 r2c1`.
     pub fn parse(lines: &[(usize, String)]) -> Result<Kropki, (usize, String)> {
-        let dots = lines
-            .iter()
-            .map(|(line, text)| {
-                let (colour, cells) = text.trim().split_once(' ').unwrap_or((text, ""));
-                let dot = match colour {
-                    "white" => Dot::White,
-                    "black" => Dot::Black,
-                    other => {
-                        return Err((*line, format!("'{other}': a kropki dot is white or black")));
-                    }
-                };
-                match parse_cells(cells).map_err(|why| (*line, why))?[..] {
-                    [a, b] => Ok((dot, a, b)),
-                    _ => Err((*line, format!("'{text}': a dot is between two cells"))),
-                }
-            })
-            .collect::<Result<_, _>>()?;
+        let dots = parse_marked_pairs(lines, "a dot", |colour| match colour {
+            "white" => Ok(Dot::White),
+            "black" => Ok(Dot::Black),
+            other => Err(format!("'{other}': a kropki dot is white or black")),
+        })?;
         Ok(Kropki { dots })
     }
 }

@@ -595,6 +595,29 @@ fn validate_path(
     Ok(())
 }
 
+/// Why a line of a clue list cannot be read: its number in the file, and what is wrong.
+type LineFault = (usize, String);
+
+/// Reads one clue between two cells a line: a mark, then the cells (`white r1c1 r1c2`);
+/// `mark` reads the mark or says why it cannot, `what` names a clue in errors (`a dot`).
+fn parse_marked_pairs<T>(
+    lines: &[(usize, String)],
+    what: &str,
+    mark: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<(T, Cell, Cell)>, LineFault> {
+    lines
+        .iter()
+        .map(|(line, text)| {
+            let (word, cells) = text.trim().split_once(' ').unwrap_or((text, ""));
+            let marked = mark(word).map_err(|why| (*line, why))?;
+            match parse_cells(cells).map_err(|why| (*line, why))?[..] {
+                [a, b] => Ok((marked, a, b)),
+                _ => Err((*line, format!("'{text}': {what} is between two cells"))),
+            }
+        })
+        .collect()
+}
+
 /// A line of cells as the block format writes it: `r1c1 r1c2 r2c3`.
 fn path_text(line: &[Cell]) -> String {
     line.iter()

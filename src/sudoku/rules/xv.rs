@@ -2,7 +2,7 @@
 //! that they add up to 5.
 
 use super::kropki::adjacent_inside;
-use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_cells};
+use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_marked_pairs};
 
 pub(super) const NAME: &str = "xv";
 
@@ -15,21 +15,11 @@ pub struct Xv {
 impl Xv {
     /// Reads one clue a line: `x r1c1 r1c2` or `v r1c1 r2c1`.
     pub fn parse(lines: &[(usize, String)]) -> Result<Xv, (usize, String)> {
-        let clues = lines
-            .iter()
-            .map(|(line, text)| {
-                let (letter, cells) = text.trim().split_once(' ').unwrap_or((text, ""));
-                let sum = match letter {
-                    "x" | "X" => 10,
-                    "v" | "V" => 5,
-                    other => return Err((*line, format!("'{other}': an XV clue is x or v"))),
-                };
-                match parse_cells(cells).map_err(|why| (*line, why))?[..] {
-                    [a, b] => Ok((sum, a, b)),
-                    _ => Err((*line, format!("'{text}': an XV clue is between two cells"))),
-                }
-            })
-            .collect::<Result<_, _>>()?;
+        let clues = parse_marked_pairs(lines, "an XV clue", |letter| match letter {
+            "x" | "X" => Ok(10),
+            "v" | "V" => Ok(5),
+            other => Err(format!("'{other}': an XV clue is x or v")),
+        })?;
         Ok(Xv { clues })
     }
 }

@@ -297,23 +297,25 @@ fn read_keys<'a>(
             message,
         };
         let (key, value) = split_key(content);
-        let mut rows = |count: usize, lines: &mut std::iter::Peekable<_>| {
-            let mut rows = Vec::with_capacity(count);
+        // The `count` lines after the key (`label` names it in the error when they run
+        // short), each with its line.
+        let mut numbered = |count: usize, label: &str, lines: &mut std::iter::Peekable<_>| {
+            let mut taken = Vec::with_capacity(count);
             for _ in 0..count {
                 match lines.next() {
-                    Some((line, row)) if row != "end" => {
+                    Some((line, text)) if text != "end" => {
                         *last_line = line;
-                        rows.push(String::from(row));
+                        taken.push((line, String::from(text)));
                     }
                     _ => {
                         return Err(fail(format!(
-                            "'{key}:' needs {count} lines after it, found {}",
-                            rows.len()
+                            "'{label}' needs {count} lines after it, found {}",
+                            taken.len()
                         )));
                     }
                 }
             }
-            Ok((line, rows))
+            Ok(taken)
         };
         let size = || {
             block.size.ok_or_else(|| ReadError {
@@ -348,29 +350,21 @@ fn read_keys<'a>(
             "rules" => {
                 block.rules = Some((line, value.split_whitespace().map(String::from).collect()));
             }
-            "grid" => block.grid = Some(rows(size()?, lines)?),
-            "solution" => block.solution = Some(rows(size()?, lines)?),
-            "regions" => block.regions = Some(rows(size()?, lines)?),
+            "grid" | "solution" | "regions" => {
+                let rows = numbered(size()?, &format!("{key}:"), lines)?;
+                let rows = Some((line, rows.into_iter().map(|(_, row)| row).collect()));
+                match key {
+                    "grid" => block.grid = rows,
+                    "solution" => block.solution = rows,
+                    _ => block.regions = rows,
+                }
+            }
             "cages" => {
                 let n = size()?;
                 let count: usize = value.parse().ok().filter(|&k| k <= n * n).ok_or_else(|| {
                     fail(format!("'cages: {value}': expected the number of cages"))
                 })?;
-                let mut cages = Vec::with_capacity(count);
-                for _ in 0..count {
-                    match lines.next() {
-                        Some((line, cage)) if cage != "end" => {
-                            *last_line = line;
-                            cages.push((line, String::from(cage)));
-                        }
-                        _ => {
-                            return Err(fail(format!(
-                                "'cages: {count}' needs {count} lines after it, found {}",
-                                cages.len()
-                            )));
-                        }
-                    }
-                }
+                let cages = numbered(count, &format!("cages: {count}"), lines)?;
                 block.cages = Some((line, cages));
             }
             listed if LISTED.contains(&listed) => {
@@ -383,21 +377,7 @@ fn read_keys<'a>(
                         .ok_or_else(|| {
                             fail(format!("'{key}: {value}': expected the number of clues"))
                         })?;
-                let mut clues = Vec::with_capacity(count);
-                for _ in 0..count {
-                    match lines.next() {
-                        Some((line, clue)) if clue != "end" => {
-                            *last_line = line;
-                            clues.push((line, String::from(clue)));
-                        }
-                        _ => {
-                            return Err(fail(format!(
-                                "'{key}: {count}' needs {count} lines after it, found {}",
-                                clues.len()
-                            )));
-                        }
-                    }
-                }
+                let clues = numbered(count, &format!("{key}: {count}"), lines)?;
                 block.lists.retain(|(name, _, _)| name != key);
                 block.lists.push((key.to_string(), line, clues));
             }
