@@ -597,3 +597,20 @@ fn plain_and_variant_records_have_the_same_fields() {
         assert_eq!(fields(args, plain), fields(args, variant), "{args:?}");
     }
 }
+
+/// A puzzle that cannot be read gets the same JSON record whatever its kind of file: where
+/// it is, the message, and the kind of fault from the one vocabulary of every reader.
+#[test]
+fn unreadable_plain_and_variant_puzzles_get_the_same_record() {
+    let plain = "1..1............\n";
+    let variant = "puzzle: v\nsize: 4\nbox: 2x2\nrules: rows columns boxes\ngrid:\n1..1\n....\n....\n....\nend\n";
+    for stdin in [plain, variant] {
+        let run = xcover(&["sudoku", "check", "--format", "json", "-"], stdin);
+        assert_eq!(run.status.code(), Some(1), "{}", err(&run));
+        let record: serde_json::Value = serde_json::from_str(out(&run).trim()).unwrap();
+        let mut names: Vec<&String> = record.as_object().unwrap().keys().collect();
+        names.sort();
+        assert_eq!(names, ["error", "file", "kind", "line"], "{record}");
+        assert_eq!(record["kind"], "clash", "{record}");
+    }
+}

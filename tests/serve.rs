@@ -289,6 +289,7 @@ fn bad_json_bad_puzzles_and_oversized_bodies_get_json_errors() {
     let clash = clash.json();
     assert_eq!(clash["cells"], json!([[1, 1], [1, 2]]), "{clash}");
     assert_eq!(clash["line"], 1);
+    assert_eq!(clash["kind"], "clash", "{clash}");
     let short = post(a, "/api/solve", &json!({"puzzle": ".........\n........\n"}));
     assert_eq!(short.json()["line"], 2, "{}", short.body);
     let variant = "puzzle: v\nsize: 4\nbox: 2x2\nrules: rows columns boxes anti-king\ngrid:\n1...\n.1..\n....\n....\nend\n";
@@ -300,15 +301,18 @@ fn bad_json_bad_puzzles_and_oversized_bodies_get_json_errors() {
         "{broken}"
     );
     assert_eq!(broken["cells"], json!([[1, 1], [2, 2]]));
+    assert_eq!(broken["kind"], "clash", "{broken}");
     // The cells come from the reader's error, not from its message: a symbol that is not one
     // and a cell in two cages are marked, each where it is.
     let symbol = variant.replace(".1..", ".17.");
     let symbol = post(a, "/api/check", &json!({"puzzle": symbol})).json();
     assert_eq!(symbol["cells"], json!([[2, 3]]), "{symbol}");
+    assert_eq!(symbol["kind"], "value", "{symbol}");
     let overlap = "puzzle: v\nsize: 4\nbox: 2x2\nrules: rows columns boxes cages\ngrid:\n....\n....\n....\n....\ncages: 2\n3 r1c1 r1c2\n5 r1c2 r2c2\nend\n";
     let overlap = post(a, "/api/check", &json!({"puzzle": overlap})).json();
     assert_eq!(overlap["cells"], json!([[1, 2]]), "{overlap}");
     assert_eq!(overlap["line"], 12, "{overlap}");
+    assert_eq!(overlap["kind"], "rule", "{overlap}");
     // Past the body limit (4 MiB): refused with a JSON error, and the server goes on.
     let huge = vec![b' '; 5 << 20];
     let answer = request(a, "POST", "/api/solve", &huge);

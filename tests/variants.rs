@@ -1373,10 +1373,11 @@ fn numbers_block(
 }
 
 /// The grid `solve` prints for a variant of side `n`: one character a cell up to 25, numbers
-/// separated by spaces above.
+/// separated by spaces above (after the comment that says which puzzle it solves).
 fn printed_grid(n: usize, printed: &str) -> Vec<u8> {
     printed
         .lines()
+        .filter(|line| !line.starts_with('#'))
         .flat_map(|line| -> Vec<u8> {
             if n > 25 {
                 line.split_whitespace()

@@ -15,9 +15,10 @@ use serde_json::json;
 use super::comparison::{
     Comparison, Figure, Ratio, SolverKind, Summary, compare, compare_variants,
 };
-use super::input::read_puzzles;
+use super::input::{InputPuzzle, read_puzzles};
 use super::{Outcome, finish, signals, stdout};
 use xcover::sudoku::Grid;
+use xcover::sudoku::rules::Rules;
 use xcover::sudoku::variant::Puzzle;
 
 #[derive(Debug, Args, Clone)]
@@ -63,10 +64,12 @@ enum Puzzles {
     Variants(Vec<Puzzle>),
 }
 
-/// The plain grids of the files, each with its source; an unreadable one is left out (and
-/// makes the outcome `InvalidInput`).
-fn read_grids(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzles) {
-    let mut grids: Vec<Grid> = Vec::new();
+/// The puzzles of the files, each with its source; an unreadable one is left out (and makes
+/// the outcome `InvalidInput`). Plain grids stay grids, for the classic baselines, unless
+/// variants come with them: then every puzzle is a ruleset (a plain grid's is rows, columns
+/// and boxes) for the rule-aware ones.
+fn read_all(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzles) {
+    let mut read = Vec::new();
     let mut sources = Vec::new();
     for path in &args.files {
         let (name, puzzles) = match read_puzzles(path, args.boxes.shape) {
@@ -82,51 +85,39 @@ fn read_grids(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzle
                 Ok(puzzle) => {
                     sources.push(Source {
                         file: name.to_string(),
-                        line: puzzle.line,
+                        line: puzzle.line(),
                     });
-                    grids.push(puzzle.grid);
+                    read.push(puzzle);
                 }
                 Err(error) => {
-                    eprintln!("{name}:{}: {} (left out)", error.line, error.kind);
+                    eprintln!("{name}:{}: {} (left out)", error.line, error.message);
                     *outcome = Outcome::InvalidInput;
                 }
             }
         }
     }
-    (sources, Puzzles::Grids(grids))
-}
-
-/// [`read_grids`] for files of variant puzzles.
-fn read_variants(files: &[String], outcome: &mut Outcome) -> (Vec<Source>, Puzzles) {
-    let mut puzzles = Vec::new();
-    let mut sources = Vec::new();
-    for path in files {
-        let (name, entries) = match super::variant::entries(path) {
-            Ok(read) => read,
-            Err(message) => {
-                eprintln!("xcover: {message}");
-                *outcome = Outcome::InvalidInput;
-                continue;
-            }
-        };
-        let path = name.to_string();
-        for entry in entries {
-            match entry {
-                Ok(entry) => {
-                    sources.push(Source {
-                        file: path.clone(),
-                        line: entry.line,
-                    });
-                    puzzles.push(entry.puzzle);
-                }
-                Err(error) => {
-                    eprintln!("{path}:{}: {} (left out)", error.line, error.message);
-                    *outcome = Outcome::InvalidInput;
-                }
-            }
-        }
+    let grids: Option<Vec<Grid>> = read
+        .iter()
+        .map(|puzzle| match puzzle {
+            InputPuzzle::Grid(puzzle) => Some(puzzle.grid.clone()),
+            InputPuzzle::Variant(_) => None,
+        })
+        .collect();
+    if let Some(grids) = grids {
+        return (sources, Puzzles::Grids(grids));
     }
-    (sources, Puzzles::Variants(puzzles))
+    let variants = read
+        .into_iter()
+        .map(|puzzle| match puzzle {
+            InputPuzzle::Variant(entry) => entry.puzzle,
+            InputPuzzle::Grid(puzzle) => Puzzle {
+                id: format!("line-{}", puzzle.line),
+                rules: Rules::classic(puzzle.grid.shape()),
+                givens: puzzle.grid.cells().to_vec(),
+            },
+        })
+        .collect();
+    (sources, Puzzles::Variants(variants))
 }
 
 pub fn run(args: CompareArgs) -> io::Result<Outcome> {
@@ -134,12 +125,7 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
     let mut solvers = args.solvers.clone();
     solvers.dedup();
     let timeout = Duration::from_millis(args.timeout_ms);
-    let variants = super::variant::is_variant_input(&args.files);
-    let (sources, puzzles) = if variants {
-        read_variants(&args.files, &mut outcome)
-    } else {
-        read_grids(&args, &mut outcome)
-    };
+    let (sources, puzzles) = read_all(&args, &mut outcome);
     let bar = if io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(sources.len() as u64), ProgressDrawTarget::stderr())
     } else {

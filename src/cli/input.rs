@@ -12,14 +12,112 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use xcover::sudoku::BoxShape;
-use xcover::sudoku::text::{Puzzle, PuzzleError, Reader};
+use xcover::sudoku::text::{FaultKind, Puzzle, PuzzleError, Reader};
+use xcover::sudoku::variant::text::{self as variant_text, Entry, ReadError};
+use xcover::sudoku::{AnyPuzzle, BoxShape};
 
-/// The largest exact-cover file read, in bytes: a limit instead of running out of memory.
+/// The largest exact-cover file (or file of variant puzzles) read, in bytes: a limit instead
+/// of running out of memory.
 pub const MAX_PROBLEM_BYTES: u64 = 256 << 20;
 
+/// One puzzle of the input as its file gave it: a plain grid (with the layout, symbols and
+/// box shape it was written with, so that its answer is written the same way) or a puzzle
+/// under other rules (with its name and the solution its file states).
+#[derive(Debug, Clone)]
+pub enum InputPuzzle {
+    Grid(Puzzle),
+    Variant(Entry),
+}
+
+impl InputPuzzle {
+    /// The line where the puzzle starts.
+    pub fn line(&self) -> usize {
+        match self {
+            InputPuzzle::Grid(puzzle) => puzzle.line,
+            InputPuzzle::Variant(entry) => entry.line,
+        }
+    }
+
+    /// Its name (a variant block's `puzzle:` id); plain grids have none.
+    pub fn id(&self) -> Option<&str> {
+        match self {
+            InputPuzzle::Grid(_) => None,
+            InputPuzzle::Variant(entry) => Some(&entry.puzzle.id),
+        }
+    }
+
+    /// The side of its grid.
+    pub fn size(&self) -> usize {
+        match self {
+            InputPuzzle::Grid(puzzle) => puzzle.grid.size(),
+            InputPuzzle::Variant(entry) => entry.puzzle.rules.size,
+        }
+    }
+
+    /// The name of its boxes in records (`3x3`), or `none` (a jigsaw's regions, a Latin
+    /// square).
+    pub fn boxes(&self) -> String {
+        match self {
+            InputPuzzle::Grid(puzzle) => puzzle.grid.shape().to_string(),
+            InputPuzzle::Variant(entry) => entry
+                .puzzle
+                .rules
+                .boxes
+                .map_or_else(|| "none".to_string(), |shape| shape.to_string()),
+        }
+    }
+
+    /// The puzzle itself, for the library.
+    pub fn any(&self) -> AnyPuzzle {
+        match self {
+            InputPuzzle::Grid(puzzle) => AnyPuzzle::Grid(puzzle.grid.clone()),
+            InputPuzzle::Variant(entry) => AnyPuzzle::Variant(Box::new(entry.puzzle.clone())),
+        }
+    }
+
+    /// The solution its file states, if any.
+    pub fn stated_solution(&self) -> Option<&[u8]> {
+        match self {
+            InputPuzzle::Grid(_) => None,
+            InputPuzzle::Variant(entry) => entry.solution.as_deref(),
+        }
+    }
+}
+
+/// A puzzle of the input that cannot be used: the line of the fault and what it is (with
+/// the cell or clue at fault).
+#[derive(Debug, Clone)]
+pub struct InputError {
+    pub line: usize,
+    pub kind: FaultKind,
+    pub message: String,
+}
+
+impl From<PuzzleError> for InputError {
+    fn from(error: PuzzleError) -> InputError {
+        InputError {
+            line: error.line,
+            kind: error.kind.fault_kind(),
+            message: error.kind.to_string(),
+        }
+    }
+}
+
+impl From<ReadError> for InputError {
+    fn from(error: ReadError) -> InputError {
+        InputError {
+            line: error.line,
+            kind: error.kind,
+            message: error.message,
+        }
+    }
+}
+
+/// A variant block as its reader gives it: read, or why it cannot be.
+pub type VariantEntry = Result<Entry, ReadError>;
+
 /// A puzzle whose clues were checked, or why it cannot be used.
-pub type CheckedPuzzle = Result<Puzzle, PuzzleError>;
+pub type CheckedPuzzle = Result<InputPuzzle, InputError>;
 
 /// One puzzle of the input, with the name of its file.
 pub struct Job {
@@ -47,14 +145,70 @@ pub fn job<'a>(item: &'a Item, outcome: &mut super::Outcome) -> Option<&'a Job> 
     }
 }
 
-/// The grid of an item that holds a valid puzzle, for [`xcover::sudoku::batch::Batch::run`].
+/// The grid of an item that holds a valid plain puzzle, for
+/// [`xcover::sudoku::batch::Batch::run`] (which shares one encoding per box shape).
 pub fn grid_of(item: &Item) -> Option<&xcover::sudoku::Grid> {
     match item {
         Item::Job(Job {
-            puzzle: Ok(puzzle), ..
+            puzzle: Ok(InputPuzzle::Grid(puzzle)),
+            ..
         }) => Some(&puzzle.grid),
         _ => None,
     }
+}
+
+/// Whether the file (standard input for `-`, looked at without being consumed: its first
+/// buffer is peeked at) holds variant puzzles, by its first 4 KiB.
+pub fn is_variant_file(path: &str) -> bool {
+    if path == "-" {
+        let mut stdin = io::stdin().lock();
+        let head = BufRead::fill_buf(&mut stdin).unwrap_or_default();
+        return variant_text::is_variant_text(&String::from_utf8_lossy(head));
+    }
+    let Ok(mut file) = File::open(path) else {
+        return false;
+    };
+    let mut head = vec![0; 4096];
+    let read = file.read(&mut head).unwrap_or(0);
+    head.truncate(read);
+    variant_text::is_variant_text(&String::from_utf8_lossy(&head))
+}
+
+/// The variant puzzles of one file (standard input for `-`): JSON of the `sudoku-variants`
+/// format, ISS constraint strings or blocks of the plain format, each read or why it cannot
+/// be, with the name to use in messages. A file that cannot be read at all, or JSON that is
+/// not of the format, is one error.
+pub fn variant_entries(path: &str) -> Result<(Arc<str>, Vec<VariantEntry>), String> {
+    let (name, text) = read_text(path)?;
+    let entries = if text.trim_start().starts_with(['{', '[']) {
+        variant_text::read_json(&text).map_err(|error| format!("{name}: {error}"))?
+    } else {
+        variant_text::read_any(&text)
+    };
+    Ok((name, entries))
+}
+
+/// The puzzles of one file, of either kind, each checked or why it cannot be used, with the
+/// name to use in messages.
+pub fn read_puzzles(
+    path: &str,
+    shape: Option<BoxShape>,
+) -> Result<(Arc<str>, Vec<CheckedPuzzle>), String> {
+    let puzzles: Vec<CheckedPuzzle>;
+    let name;
+    if is_variant_file(path) {
+        let (file, entries) = variant_entries(path)?;
+        name = file;
+        puzzles = entries.into_iter().map(checked_entry).collect();
+    } else {
+        let (file, reader) = open(path)?;
+        name = file;
+        puzzles = Reader::new(reader, shape).map(checked).collect();
+    }
+    if puzzles.is_empty() {
+        return Err(no_puzzle(&name));
+    }
+    Ok((name, puzzles))
 }
 
 /// Opens a file, or standard input for `-`, with the name to use in messages. The error
@@ -120,25 +274,19 @@ pub fn read_text(path: &str) -> Result<(Arc<str>, String), String> {
     Ok((name, text))
 }
 
-/// The puzzles of one file, read and checked, in order.
-pub fn read_puzzles(
-    path: &str,
-    shape: Option<BoxShape>,
-) -> Result<(Arc<str>, Vec<CheckedPuzzle>), String> {
-    let (name, reader) = open(path)?;
-    let puzzles: Vec<CheckedPuzzle> = Reader::new(reader, shape).map(checked).collect();
-    if puzzles.is_empty() {
-        return Err(no_puzzle(&name));
-    }
-    Ok((name, puzzles))
-}
-
 fn no_puzzle(name: &str) -> String {
     format!("{name}: no puzzle found (the input is empty, or holds only comments)")
 }
 
 fn checked(puzzle: Result<Puzzle, PuzzleError>) -> CheckedPuzzle {
-    puzzle.and_then(|p| p.validate().map(|()| p))
+    puzzle
+        .and_then(|p| p.validate().map(|()| p))
+        .map(InputPuzzle::Grid)
+        .map_err(InputError::from)
+}
+
+fn checked_entry(entry: VariantEntry) -> CheckedPuzzle {
+    entry.map(InputPuzzle::Variant).map_err(InputError::from)
 }
 
 /// Items held in the channel between the reading thread and the solvers.
@@ -183,6 +331,33 @@ pub fn stream(paths: Vec<String>, shape: Option<BoxShape>) -> Stream {
     let (sender, receiver) = mpsc::sync_channel(CHANNEL);
     thread::spawn(move || {
         for path in paths {
+            if is_variant_file(&path) {
+                // Variant files are small and read whole (their JSON form cannot be
+                // streamed).
+                let (name, entries) = match variant_entries(&path) {
+                    Ok(read) => read,
+                    Err(message) => {
+                        if sender.send(Item::FileError(message)).is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                };
+                let none = entries.is_empty();
+                for entry in entries {
+                    let job = Job {
+                        file: Arc::clone(&name),
+                        puzzle: checked_entry(entry),
+                    };
+                    if sender.send(Item::Job(job)).is_err() {
+                        return;
+                    }
+                }
+                if none && sender.send(Item::FileError(no_puzzle(&name))).is_err() {
+                    return;
+                }
+                continue;
+            }
             let (name, reader) = match open(&path) {
                 Ok(opened) => opened,
                 Err(message) => {

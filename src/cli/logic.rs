@@ -10,13 +10,12 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::input::{self, grid_of, read_puzzles};
+use super::input::{self, InputPuzzle, Item, Job, grid_of, read_puzzles};
 use super::{Outcome, finish, signals, stdout};
 use xcover::dlx::Stats;
 use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::batch::Batch;
-use xcover::sudoku::logic::{self, Level, Position, Rating};
-use xcover::sudoku::variant::{self, VariantEncoding};
+use xcover::sudoku::logic::{self, Level, Rating};
 use xcover::sudoku::{Grid, GridSolver};
 
 #[derive(Debug, Args, Clone)]
@@ -116,35 +115,6 @@ fn read_reported(
     shape: Option<xcover::sudoku::BoxShape>,
 ) -> (String, Vec<Option<(usize, AnyPuzzle)>>, Outcome) {
     let mut outcome = Outcome::Success;
-    if super::variant::is_variant_input(&[path.to_string()]) {
-        let (name, entries) = match super::variant::entries(path) {
-            Ok(read) => read,
-            Err(message) => {
-                eprintln!("xcover: {message}");
-                return (path.to_string(), Vec::new(), Outcome::InvalidInput);
-            }
-        };
-        let path = &*name;
-        let subjects = entries
-            .into_iter()
-            .map(|entry| match entry {
-                Ok(entry) => match entry.puzzle.rules.validate() {
-                    Ok(()) => Some((entry.line, AnyPuzzle::Variant(Box::new(entry.puzzle)))),
-                    Err(error) => {
-                        eprintln!("{path}:{}: {error}", entry.line);
-                        outcome = Outcome::InvalidInput;
-                        None
-                    }
-                },
-                Err(error) => {
-                    eprintln!("{path}:{}: {}", error.line, error.message);
-                    outcome = Outcome::InvalidInput;
-                    None
-                }
-            })
-            .collect();
-        return (path.to_string(), subjects, outcome);
-    }
     let (name, puzzles) = match read_puzzles(path, shape) {
         Ok(read) => read,
         Err(message) => {
@@ -155,9 +125,9 @@ fn read_reported(
     let subjects = puzzles
         .into_iter()
         .map(|puzzle| match puzzle {
-            Ok(puzzle) => Some((puzzle.line, AnyPuzzle::Grid(puzzle.grid))),
+            Ok(puzzle) => Some((puzzle.line(), puzzle.any())),
             Err(error) => {
-                eprintln!("{name}:{}: {}", error.line, error.kind);
+                eprintln!("{name}:{}: {}", error.line, error.message);
                 outcome = Outcome::InvalidInput;
                 None
             }
@@ -348,29 +318,29 @@ fn judge(grid: &Grid, solver: &mut GridSolver<'_>) -> Judgement {
     by_verdict(rating, verdict.count())
 }
 
-/// The same for a variant puzzle, with the variant's own encoding.
-fn judge_variant(puzzle: &variant::Puzzle) -> Judgement {
-    let solution = logic::solve_from(Position::of_variant(puzzle));
+/// The same for any puzzle (a variant, whose rules need an encoding of their own).
+fn judge_any(puzzle: &AnyPuzzle) -> Judgement {
+    let solution = logic::solve_from(puzzle.position());
     let (rating, open) = match settle(&solution) {
         Ok(judgement) => return judgement,
         Err(stalled) => stalled,
     };
-    let reached = variant::Puzzle {
-        givens: open,
-        ..puzzle.clone()
-    };
-    let Ok(encoding) = VariantEncoding::new(&reached) else {
+    let Some(reached) = puzzle.with_givens(&open) else {
         return Judgement::NoSolution;
     };
-    let Some(mut solver) = encoding.solver(&reached) else {
-        return Judgement::NoSolution;
-    };
-    solver.set_cancel_flag(Some(signals::flag()));
-    let verdict = solver.verdict();
-    if solver.interrupted() {
-        return Judgement::Stopped;
-    }
-    by_verdict(rating, verdict.count())
+    let arm = |solver: &mut xcover::dlx::Solver<'_>| solver.set_cancel_flag(Some(signals::flag()));
+    reached
+        .with_solver(arm, |solver, _| {
+            let Some(solver) = solver else {
+                return Judgement::NoSolution;
+            };
+            let verdict = solver.verdict();
+            if solver.interrupted() {
+                return Judgement::Stopped;
+            }
+            by_verdict(rating, verdict.count())
+        })
+        .unwrap_or(Judgement::NoSolution)
 }
 
 /// The judgement when logic decides it (a contradiction, or every cell filled), else the
@@ -466,9 +436,6 @@ impl Tally {
 }
 
 pub fn rate(args: RateArgs) -> io::Result<Outcome> {
-    if super::variant::is_variant_input(&args.files) {
-        return rate_variants(&args);
-    }
     let items = input::stream(args.files.clone(), args.boxes.shape);
     let mut runner = Batch::new();
     runner.set_cancel_flag(Some(signals::flag()));
@@ -483,7 +450,23 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
             }
             break;
         }
-        let judgements = runner.run(&chunk, grid_of, |solver, _, grid| judge(grid, solver));
+        // Plain grids share one encoding per box shape; a variant needs one of its own.
+        let mut judgements = runner.run(&chunk, grid_of, |solver, _, grid| judge(grid, solver));
+        let variants: Vec<Option<Judgement>> = chunk
+            .par_iter()
+            .map(|item| match item {
+                Item::Job(Job {
+                    puzzle: Ok(puzzle @ InputPuzzle::Variant(_)),
+                    ..
+                }) => Some(judge_any(&puzzle.any())),
+                _ => None,
+            })
+            .collect();
+        for (slot, judged) in judgements.iter_mut().zip(variants) {
+            if judged.is_some() {
+                *slot = judged;
+            }
+        }
         for (item, judgement) in chunk.iter().zip(judgements) {
             let Some(job) = input::job(item, &mut outcome) else {
                 continue;
@@ -493,65 +476,17 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
                     out.flush()?;
                     return tally.interrupted();
                 }
-                (Ok(p), Some(judgement)) => rate_record(&job.file, p.line, judgement, args.format),
+                (Ok(p), Some(judgement)) => {
+                    rate_record(&job.file, p.line(), judgement, args.format)
+                }
                 (Err(e), _) => {
                     outcome = Outcome::InvalidInput;
-                    invalid_record(&job.file, e.line, &e.kind.to_string(), args.format)
+                    invalid_record(&job.file, e.line, &e.message, args.format)
                 }
                 (Ok(_), None) => unreachable!("every valid puzzle is judged"),
             };
             writeln!(out, "{record}")?;
             tally.add(judgement.as_ref());
-        }
-        out.flush()?;
-        if signals::stopped() {
-            return tally.interrupted();
-        }
-    }
-    tally.summarise();
-    finish(out, outcome)
-}
-
-/// `rate` on files of variant puzzles: each file's puzzles judged in parallel, the records
-/// printed in input order.
-fn rate_variants(args: &RateArgs) -> io::Result<Outcome> {
-    let mut outcome = Outcome::Success;
-    let mut out = stdout();
-    let mut tally = Tally::default();
-    for path in &args.files {
-        let (name, entries) = match super::variant::entries(path) {
-            Ok(read) => read,
-            Err(message) => {
-                eprintln!("xcover: {message}");
-                outcome = Outcome::InvalidInput;
-                continue;
-            }
-        };
-        let path = &*name;
-        let judged: Vec<Result<(usize, Judgement), (usize, String)>> = entries
-            .par_iter()
-            .map(|entry| match entry {
-                Ok(entry) => match entry.puzzle.rules.validate() {
-                    Ok(()) => Ok((entry.line, judge_variant(&entry.puzzle))),
-                    Err(error) => Err((entry.line, error.to_string())),
-                },
-                Err(error) => Err((error.line, error.message.clone())),
-            })
-            .collect();
-        for result in judged {
-            let record = match &result {
-                Ok((_, Judgement::Stopped)) => {
-                    out.flush()?;
-                    return tally.interrupted();
-                }
-                Ok((line, judgement)) => rate_record(path, *line, judgement, args.format),
-                Err((line, error)) => {
-                    outcome = Outcome::InvalidInput;
-                    invalid_record(path, *line, error, args.format)
-                }
-            };
-            writeln!(out, "{record}")?;
-            tally.add(result.as_ref().ok().map(|(_, judgement)| judgement));
         }
         out.flush()?;
         if signals::stopped() {

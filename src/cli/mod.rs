@@ -16,7 +16,6 @@ mod progress;
 mod serve;
 mod signals;
 mod sudoku;
-mod variant;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -78,23 +77,6 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The outcome of two pieces of work done in turn: the one that says more (a stop, bad
-    /// usage, a disagreement, invalid input, success, in that order).
-    pub fn worse(self, other: Outcome) -> Outcome {
-        let rank = |outcome: Outcome| match outcome {
-            Outcome::Success => 0,
-            Outcome::InvalidInput => 1,
-            Outcome::SolversDisagree => 2,
-            Outcome::BadUsage => 3,
-            Outcome::Interrupted => 4,
-        };
-        if rank(other) > rank(self) {
-            other
-        } else {
-            self
-        }
-    }
-
     /// The outcome of work that read its input: stopped by a signal or not.
     pub fn finished(interrupted: bool) -> Outcome {
         if interrupted {

@@ -15,16 +15,21 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use itertools::Itertools;
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use super::enumerate::{self, SearchArgs, Wanted, count_json};
-use super::input::{self, Item, Job, grid_of};
+use super::input::{self, InputPuzzle, Item, Job, grid_of};
 use super::progress::Progress;
-use super::{Outcome, finish, grid_json, parse_limit, print_stats, signals, stdout};
-use xcover::dlx::{self, Enumeration, Inference, Monitor, Stats, Subtree};
+use super::{Outcome, finish, parse_limit, print_stats, signals, stdout};
+use xcover::dlx::Verdict;
+use xcover::dlx::{self, Enumeration, Inference, Monitor, OptionId, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
-use xcover::sudoku::text::{self, Layout, Puzzle, Reader, Symbols};
-use xcover::sudoku::{BoxShape, Encoding, GridSolver, Verdict};
+use xcover::sudoku::text::{self, Layout, Puzzle};
+use xcover::sudoku::variant::VariantEncoding;
+use xcover::sudoku::variant::text as variant_text;
+use xcover::sudoku::{BoxShape, Encoding, Grid, GridSolver};
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum SudokuCommand {
@@ -182,11 +187,8 @@ impl Task {
 const CHUNK: usize = 2048;
 
 pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
-    if let Some(outcome) = run_mixed(&command) {
-        return outcome;
-    }
-    if let Some(outcome) = run_variant(&command) {
-        return outcome;
+    if let Some(outcome) = refuse_box_for_variants(&command) {
+        return Ok(outcome);
     }
     match command {
         SudokuCommand::Solve {
@@ -199,7 +201,10 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
             ..
         } if all || limit.is_some() => solve_all(limit, format, ordered, &search, &input),
         SudokuCommand::Solve { search, .. } if search.any() => {
-            eprintln!("xcover: --shard, --task, --checkpoint and --resume go with --all");
+            eprintln!(
+                "xcover: --shard, --task, --checkpoint and --resume split the search of one \
+                 puzzle: count, or solve with --all or --limit"
+            );
             Ok(Outcome::InvalidInput)
         }
         SudokuCommand::Solve {
@@ -231,154 +236,28 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
     }
 }
 
-/// Runs `solve`, `count` and `check` on files of both kinds, plain grids and variants, in
-/// the order given: each run of files of one kind through its own path, as if the command had
-/// been given those files alone (only the first file was looked at, and the others were read
-/// as what it was). `None` when the files are all of one kind.
-fn run_mixed(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
-    use super::variant::is_variant_file;
-    let (SudokuCommand::Solve { input, .. }
-    | SudokuCommand::Count { input, .. }
-    | SudokuCommand::Check { input, .. }) = command
-    else {
-        return None;
-    };
-    let kinds: Vec<bool> = input
-        .files
-        .iter()
-        .map(|file| is_variant_file(file))
-        .collect();
-    if kinds.iter().all(|&kind| kind == kinds[0]) {
-        return None;
-    }
-    let mut outcome = Outcome::Success;
-    let mut start = 0;
-    while start < kinds.len() {
-        let end = (start..kinds.len())
-            .find(|&i| kinds[i] != kinds[start])
-            .unwrap_or(kinds.len());
-        let mut part = command.clone();
-        if let SudokuCommand::Solve { input, .. }
+/// `--box` is for plain grids: a variant puzzle gives its boxes in its `box:` line. When
+/// every file holds variants the flag could only be ignored silently, so it is refused.
+fn refuse_box_for_variants(command: &SudokuCommand) -> Option<Outcome> {
+    let (files, shape) = match command {
+        SudokuCommand::Solve { input, .. }
         | SudokuCommand::Count { input, .. }
-        | SudokuCommand::Check { input, .. } = &mut part
-        {
-            input.files = input.files[start..end].to_vec();
-        }
-        let ran = match run(part) {
-            Ok(ran) => ran,
-            Err(error) => return Some(Err(error)),
-        };
-        outcome = outcome.worse(ran);
-        if ran == Outcome::Interrupted || ran == Outcome::BadUsage {
-            break;
-        }
-        start = end;
-    }
-    Some(Ok(outcome))
-}
-
-/// Runs `solve`, `count`, `check` and `encode` on files of variant puzzles
-/// ([`super::variant`]); `None` when the input is plain grids (or another command).
-fn run_variant(command: &SudokuCommand) -> Option<io::Result<Outcome>> {
-    use super::variant::{self, Layout, VariantTask};
-    let (task, search, input) = match command {
-        SudokuCommand::Encode { index, file, .. } => {
-            return variant::is_variant_input(std::slice::from_ref(file))
-                .then(|| variant::encode(*index, file));
-        }
-        SudokuCommand::Solve {
-            all,
-            limit,
-            format,
-            search,
-            input,
-            ..
-        } => {
-            let layout = match format {
-                None | Some(SolveFormat::Grid) => Layout::Grid,
-                Some(SolveFormat::Line) => Layout::Line,
-                Some(SolveFormat::Numbers) => Layout::Numbers,
-                Some(SolveFormat::Json) => Layout::Json,
-            };
-            let limit = if *all {
-                Some(limit.unwrap_or(u128::MAX))
-            } else {
-                *limit
-            };
-            (VariantTask::Solve { limit, layout }, Some(search), input)
-        }
-        SudokuCommand::Count {
-            limit,
-            format,
-            search,
-            input,
-        } => {
-            let json = *format == ReportFormat::Json;
-            (
-                VariantTask::Count {
-                    limit: *limit,
-                    json,
-                },
-                Some(search),
-                input,
-            )
-        }
-        SudokuCommand::Check { format, input } => {
-            let json = *format == ReportFormat::Json;
-            (VariantTask::Check { json }, None, input)
-        }
-        SudokuCommand::Split { parts, input } => {
-            return variant::is_variant_input(&input.files)
-                .then(|| variant::split(&input.files, *parts, input.inference.inference));
-        }
+        | SudokuCommand::Check { input, .. }
+        | SudokuCommand::Split { input, .. } => (&input.files[..], input.boxes.shape),
+        SudokuCommand::Encode { boxes, file, .. } => (std::slice::from_ref(file), boxes.shape),
         _ => return None,
     };
-    if !variant::is_variant_input(&input.files) {
-        return None;
-    }
-    if let Some(shape) = input.boxes.shape {
-        // A variant block gives its own boxes (`box: 2x3`): --box was silently ignored.
-        eprintln!(
-            "xcover: --box {shape} is for plain grids; a variant puzzle gives its boxes in its \
-             'box:' line"
-        );
-        return Some(Ok(Outcome::BadUsage));
-    }
-    if let Some(search) = search.filter(|search| search.any()) {
-        return Some(match task {
-            VariantTask::Count { limit, json } => variant::count_one(
-                &input.files,
-                limit,
-                json,
-                search,
-                input.inference.inference,
-                input.stats,
-            ),
-            VariantTask::Solve {
-                limit: Some(limit),
-                layout,
-            } => variant::solve_one(
-                &input.files,
-                (limit, layout),
-                search,
-                input.inference.inference,
-                input.stats,
-            ),
-            _ => {
-                eprintln!(
-                    "xcover: --shard, --task, --checkpoint and --resume split the search of a \
-                     variant puzzle: count, or solve with --all or --limit"
-                );
-                Ok(Outcome::InvalidInput)
-            }
-        });
-    }
-    Some(variant::run(
-        task,
-        &input.files,
-        input.inference.inference,
-        input.stats,
-    ))
+    let shape = shape?;
+    files
+        .iter()
+        .all(|file| input::is_variant_file(file))
+        .then(|| {
+            eprintln!(
+                "xcover: --box {shape} is for plain grids; a variant puzzle gives its boxes in \
+                 its 'box:' line"
+            );
+            Outcome::BadUsage
+        })
 }
 
 /// A progress line on a terminal once a batch proves large: puzzles done and their rate.
@@ -393,8 +272,11 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// Solves, counts or checks every puzzle, in parallel chunks as they are read, printing
-/// records in input order.
+/// Solves, counts or checks every puzzle, plain grids and variants alike, in parallel chunks
+/// as they are read, printing records in input order.
+///
+/// Plain grids share one encoding per box shape ([`Batch`]); a variant's rules are its own,
+/// so each gets its own encoding, on a thread of the same pool.
 ///
 /// A chunk of a single puzzle (a file of one, or puzzles typed one by one) is counted,
 /// checked or solved (without restarts) by one search on every core (`search` holds a
@@ -466,13 +348,17 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                 eprintln!("xcover: {message}");
                 return finish(out, Outcome::InvalidInput);
             }
-            None => runner.run(&chunk, grid_of, |solver, item, _| match item {
-                Item::Job(Job {
-                    file,
-                    puzzle: Ok(puzzle),
-                }) => record(task, solver, file, puzzle),
-                _ => unreachable!("only valid puzzles have a grid"),
-            }),
+            None => {
+                let mut solved = runner.run(&chunk, grid_of, |solver, item, _| match item {
+                    Item::Job(Job {
+                        file,
+                        puzzle: Ok(input @ InputPuzzle::Grid(puzzle)),
+                    }) => grid_record(task, solver, file, input, puzzle),
+                    _ => unreachable!("only valid plain puzzles have a grid"),
+                });
+                add_variant_records(task, args, &chunk, &mut solved);
+                solved
+            }
         };
         for (item, solved) in chunk.iter().zip(solved) {
             let Some(job) = input::job(item, &mut outcome) else {
@@ -489,7 +375,7 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
                 return interrupted(out, puzzles, started, args.stats, total);
             }
             if let Err(error) = &job.puzzle {
-                eprintln!("{}:{}: {}", job.file, error.line, error.kind);
+                eprintln!("{}:{}: {}", job.file, error.line, error.message);
                 outcome = Outcome::InvalidInput;
             }
             if let Some(note) = &record.note
@@ -497,6 +383,9 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
             {
                 eprintln!("{}:{}: {}", job.file, note.line, note.text);
                 hinted |= !note.warning;
+                if note.failed {
+                    outcome = Outcome::InvalidInput;
+                }
             }
             if record.multiline && puzzles > 0 {
                 writeln!(out)?;
@@ -523,6 +412,43 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
     finish(out, outcome)
 }
 
+/// Fills in the records of a chunk's variant puzzles, in parallel, each searched with an
+/// encoding of its own rules.
+fn add_variant_records(
+    task: Task,
+    args: &PuzzleArgs,
+    chunk: &[Item],
+    solved: &mut [Option<Record>],
+) {
+    let is_variant = |item: &Item| {
+        matches!(
+            item,
+            Item::Job(Job {
+                puzzle: Ok(InputPuzzle::Variant(_)),
+                ..
+            })
+        )
+    };
+    if !chunk.iter().any(is_variant) {
+        return;
+    }
+    let records: Vec<Option<Record>> = chunk
+        .par_iter()
+        .map(|item| match item {
+            Item::Job(Job {
+                file,
+                puzzle: Ok(puzzle @ InputPuzzle::Variant(_)),
+            }) => Some(variant_record(task, args, file, puzzle)),
+            _ => None,
+        })
+        .collect();
+    for (slot, record) in solved.iter_mut().zip(records) {
+        if record.is_some() {
+            *slot = record;
+        }
+    }
+}
+
 /// Ends a run that Ctrl-C or SIGTERM stopped: what was printed stays, a message says so.
 fn interrupted(
     out: impl Write,
@@ -545,6 +471,31 @@ struct Note {
     text: String,
     /// A warning is printed for every puzzle; other notes (the box-shape hint) once a run.
     warning: bool,
+    /// The note is an error that fails the run: a solution that breaks a rule, or one that
+    /// differs from the solution the file states.
+    failed: bool,
+}
+
+impl Note {
+    /// A note printed for every puzzle it concerns, named by its id when it has one.
+    fn warning(puzzle: &InputPuzzle, text: &str) -> Note {
+        Note {
+            line: puzzle.line(),
+            text: match puzzle.id() {
+                Some(id) => format!("puzzle {id}: {text}"),
+                None => text.to_string(),
+            },
+            warning: true,
+            failed: false,
+        }
+    }
+
+    fn error(puzzle: &InputPuzzle, text: &str) -> Note {
+        Note {
+            failed: true,
+            ..Note::warning(puzzle, text)
+        }
+    }
 }
 
 /// One puzzle's output. Records of several lines are separated by a blank line.
@@ -568,7 +519,8 @@ impl Record {
             json!({
                 "file": &*job.file,
                 "line": error.map_or(0, |e| e.line),
-                "error": error.map_or(String::new(), |e| e.kind.to_string()),
+                "error": error.map_or(String::new(), |e| e.message.clone()),
+                "kind": error.map(|e| e.kind.name()),
             })
             .to_string()
         } else {
@@ -580,6 +532,24 @@ impl Record {
             stats: Stats::default(),
             finished: true,
             note: None,
+        }
+    }
+
+    /// The record of a puzzle that was read but cannot be searched (a variant whose rules
+    /// cannot be encoded), with its error on stderr.
+    fn unsearchable(task: Task, file: &str, puzzle: &InputPuzzle, message: String) -> Record {
+        let text = if task.json() {
+            json!({"file": file, "line": puzzle.line(), "error": message, "kind": "rule"})
+                .to_string()
+        } else {
+            "invalid".to_string()
+        };
+        Record {
+            text,
+            multiline: false,
+            stats: Stats::default(),
+            finished: true,
+            note: Some(Note::error(puzzle, &message)),
         }
     }
 }
@@ -594,7 +564,7 @@ pub(super) fn stats_json(stats: Stats) -> Value {
     })
 }
 
-/// The layout to print a solution in: the one asked for, else the puzzle's own.
+/// The layout to print a plain grid's solution in: the one asked for, else the puzzle's own.
 fn layout_for(format: Option<SolveFormat>, puzzle: &Puzzle) -> Layout {
     match format {
         Some(SolveFormat::Line) => Layout::Line,
@@ -604,10 +574,11 @@ fn layout_for(format: Option<SolveFormat>, puzzle: &Puzzle) -> Layout {
     }
 }
 
-/// Whether a puzzle's answer is a JSON record: asked for, or the puzzle came as one (answers
-/// are in the layout the puzzle came in).
-fn answers_in_json(format: Option<SolveFormat>, puzzle: &Puzzle) -> bool {
-    format == Some(SolveFormat::Json) || (format.is_none() && puzzle.json)
+/// Whether a puzzle's answer is a JSON record: asked for, or a plain grid came as one
+/// (answers are in the layout the puzzle came in).
+fn answers_in_json(format: Option<SolveFormat>, puzzle: &InputPuzzle) -> bool {
+    format == Some(SolveFormat::Json)
+        || (format.is_none() && matches!(puzzle, InputPuzzle::Grid(grid) if grid.json))
 }
 
 /// Whether a layout takes several lines, so that records are separated by blank lines.
@@ -615,8 +586,49 @@ fn is_multiline(layout: Layout) -> bool {
     matches!(layout, Layout::Grid | Layout::Numbers)
 }
 
-/// The note for a puzzle that has no solution or several when its boxes were only assumed.
-fn shape_note(puzzle: &Puzzle, solutions: u128) -> Option<Note> {
+/// Whether a puzzle's solutions, written in `format`, take several lines.
+fn writes_multiline(format: Option<SolveFormat>, puzzle: &InputPuzzle) -> bool {
+    match puzzle {
+        InputPuzzle::Grid(grid) => is_multiline(layout_for(format, grid)),
+        InputPuzzle::Variant(_) => format != Some(SolveFormat::Line),
+    }
+}
+
+/// A solution of `puzzle` (its cells row by row) written as asked, else as its file writes
+/// grids: a plain grid in the layout and symbols it came in, a variant's as N lines.
+fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> String {
+    let n = puzzle.size();
+    if let InputPuzzle::Grid(grid) = puzzle
+        && let Some(solution) = Grid::from_cells(grid.grid.shape(), values.to_vec())
+    {
+        return text::write_in(&solution, layout_for(format, grid), grid.symbols);
+    }
+    match format {
+        Some(SolveFormat::Line) => variant_text::grid_line(values),
+        Some(SolveFormat::Numbers) => values
+            .chunks(n)
+            .map(|row| row.iter().map(u8::to_string).join(" ") + "\n")
+            .collect(),
+        _ => variant_text::grid_lines(n, values),
+    }
+}
+
+/// A solution (cells row by row) as JSON: a list of rows of numbers.
+fn values_json(n: usize, values: &[u8]) -> Value {
+    Value::from(
+        values
+            .chunks(n)
+            .map(|row| Value::from(row.to_vec()))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// The note for a plain puzzle that has no solution or several when its boxes were only
+/// assumed.
+fn shape_note(puzzle: &InputPuzzle, solutions: u128) -> Option<Note> {
+    let InputPuzzle::Grid(puzzle) = puzzle else {
+        return None;
+    };
     if solutions == 1 {
         return None;
     }
@@ -628,11 +640,40 @@ fn shape_note(puzzle: &Puzzle, solutions: u128) -> Option<Note> {
         line: puzzle.line,
         text: format!("note: {}", hints.join("; ")),
         warning: false,
+        failed: false,
     })
 }
 
-/// Solves one valid puzzle for a task and renders its record.
-fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) -> Record {
+/// The error for solutions found that break one of the puzzle's rules, as the judge that
+/// shares no code with the encoding sees them (a fault of the engine), or for a unique
+/// solution that differs from the one the file states; `None` when all is well.
+fn fault(puzzle: &InputPuzzle, solutions: &[&Vec<u8>], unique: bool) -> Option<Note> {
+    let any = puzzle.any();
+    if let Some(broken) = solutions.iter().find_map(|grid| any.broken_rule(grid)) {
+        return Some(Note::error(
+            puzzle,
+            &format!("internal error: a solution breaks a rule ({broken}); please report it"),
+        ));
+    }
+    match (puzzle.stated_solution(), solutions) {
+        (Some(stated), [found]) if unique && stated != found.as_slice() => Some(Note::error(
+            puzzle,
+            "the solution found differs from the one the file states",
+        )),
+        _ => None,
+    }
+}
+
+/// Solves one valid plain puzzle for a task with its shape's shared solver, and renders its
+/// record.
+fn grid_record(
+    task: Task,
+    solver: &mut GridSolver<'_>,
+    file: &str,
+    input: &InputPuzzle,
+    puzzle: &Puzzle,
+) -> Record {
+    let cells = |grid: Grid| grid.cells().to_vec();
     match task {
         Task::First(format, restarts) => {
             // Looking for a second solution costs about as much as proving the first one
@@ -642,51 +683,127 @@ fn record(task: Task, solver: &mut GridSolver<'_>, file: &str, puzzle: &Puzzle) 
                 None => solver.verdict(&puzzle.grid),
             };
             let judged = Judged {
-                verdict: answer.value,
+                verdict: answer.value.map(cells),
                 stats: answer.stats,
                 finished: !solver.interrupted(),
             };
-            first_report(format, file, puzzle, &judged)
+            first_report(format, file, input, &judged)
         }
         Task::Count(limit, format) => {
             let answer = solver.count(&puzzle.grid, limit);
-            let finished = !solver.interrupted();
-            let text = match format {
-                ReportFormat::Text if finished => answer.value.to_string(),
-                ReportFormat::Text => format!("{} (partial)", answer.value),
-                ReportFormat::Json => {
-                    count_json_record(file, puzzle, answer.value, limit, !finished, answer.stats)
-                }
-            };
-            Record {
-                text,
-                multiline: false,
-                stats: answer.stats,
-                finished,
-                note: if finished {
-                    shape_note(puzzle, answer.value)
-                } else {
-                    None
-                },
-            }
+            count_report(
+                (limit, format),
+                file,
+                input,
+                answer.value,
+                answer.stats,
+                !solver.interrupted(),
+            )
         }
         Task::Check(format) => {
             let answer = solver.verdict(&puzzle.grid);
             let judged = Judged {
-                verdict: answer.value,
+                verdict: answer.value.map(cells),
                 stats: answer.stats,
                 finished: !solver.interrupted(),
             };
-            check_report(format, file, puzzle, &judged)
+            check_report(format, file, input, &judged)
         }
     }
 }
 
-/// A puzzle's verdict, the work it took and whether its search finished.
+/// Solves one valid variant puzzle for a task with an encoding of its own rules, on one
+/// thread, and renders its record.
+fn variant_record(task: Task, args: &PuzzleArgs, file: &str, puzzle: &InputPuzzle) -> Record {
+    let searched = with_solver(file, puzzle, args, |solver, decode| {
+        let Some(solver) = solver else {
+            // The givens exclude each other: no search, no solution.
+            return match task {
+                Task::Count(limit, format) => {
+                    count_report((limit, format), file, puzzle, 0, Stats::default(), true)
+                }
+                Task::First(format, _) => first_report(format, file, puzzle, &Judged::none()),
+                Task::Check(format) => check_report(format, file, puzzle, &Judged::none()),
+            };
+        };
+        match task {
+            Task::Count(limit, format) => {
+                let count = solver.count(limit);
+                count_report(
+                    (limit, format),
+                    file,
+                    puzzle,
+                    count,
+                    solver.stats(),
+                    !solver.interrupted(),
+                )
+            }
+            // Restarts are for the shared encodings of plain grids.
+            Task::First(..) | Task::Check(_) => {
+                let judged = Judged {
+                    verdict: solver.verdict().map(|options| decode(&options)),
+                    stats: solver.stats(),
+                    finished: !solver.interrupted(),
+                };
+                match task {
+                    Task::First(format, _) => first_report(format, file, puzzle, &judged),
+                    _ => check_report(task_format(task), file, puzzle, &judged),
+                }
+            }
+        }
+    });
+    searched.unwrap_or_else(|message| Record::unsearchable(task, file, puzzle, message))
+}
+
+/// The report format of a `check` task.
+fn task_format(task: Task) -> ReportFormat {
+    match task {
+        Task::Check(format) | Task::Count(_, format) => format,
+        Task::First(..) => ReportFormat::Text,
+    }
+}
+
+/// Runs `work` with the engine's solver of one puzzle (its givens chosen, Ctrl-C and the
+/// inference flag wired; `None` when the givens exclude each other) and the function that
+/// turns a solution's options into its cells. An error (a variant whose rules cannot be
+/// encoded, or Ctrl-C while a large cage's options are built) names the file and line.
+fn with_solver<T>(
+    file: &str,
+    puzzle: &InputPuzzle,
+    args: &PuzzleArgs,
+    work: impl FnOnce(Option<&mut dlx::Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
+) -> Result<T, String> {
+    let inference = args.inference.inference;
+    puzzle
+        .any()
+        .with_solver_until(
+            &signals::stopped,
+            |solver| {
+                solver.set_cancel_flag(Some(signals::flag()));
+                solver.set_inference(inference);
+            },
+            work,
+        )
+        .map_err(|error| format!("{file}:{}: {error}", puzzle.line()))
+}
+
+/// A puzzle's verdict (solutions as cells row by row), the work it took and whether its
+/// search finished.
 struct Judged {
-    verdict: Verdict,
+    verdict: Verdict<Vec<u8>>,
     stats: Stats,
     finished: bool,
+}
+
+impl Judged {
+    /// The verdict of givens that exclude each other: no search, no solution.
+    fn none() -> Judged {
+        Judged {
+            verdict: Verdict::None,
+            stats: Stats::default(),
+            finished: true,
+        }
+    }
 }
 
 /// `solve`'s record of a puzzle, from its verdict: the first solution, with a warning when
@@ -694,7 +811,7 @@ struct Judged {
 fn first_report(
     format: Option<SolveFormat>,
     file: &str,
-    puzzle: &Puzzle,
+    puzzle: &InputPuzzle,
     judged: &Judged,
 ) -> Record {
     let (solution, several) = match &judged.verdict {
@@ -704,48 +821,48 @@ fn first_report(
     };
     // Two solutions settle the answer, stopped or not.
     let (stats, finished) = (judged.stats, judged.finished || several);
-    let layout = layout_for(format, puzzle);
     let json = answers_in_json(format, puzzle);
+    let n = puzzle.size();
     let text = match (json, solution) {
         (_, None) if !finished => String::new(),
         (true, solution) => puzzle_json(
             file,
             puzzle,
             json!({
-                "solution": solution.map(grid_json),
+                "solution": solution.map(|grid| values_json(n, grid)),
                 // Unknown (null) for a solution found before the search was stopped.
                 "unique": finished.then_some(solution.is_some() && !several),
                 "partial": !finished,
                 "stats": stats_json(stats),
             }),
         ),
-        (false, Some(solution)) => text::write_in(solution, layout, puzzle.symbols),
+        (false, Some(solution)) => written(format, puzzle, solution),
         (false, None) => "no solution".to_string(),
     };
-    let note = if !finished {
-        Some(Note {
-            line: puzzle.line,
-            text: signals::stopped_verdict(solution.is_some(), true).to_string(),
-            warning: true,
-        })
+    let fault = solution.and_then(|grid| fault(puzzle, &[grid], finished && !several));
+    let note = if fault.is_some() {
+        fault
+    } else if !finished {
+        Some(Note::warning(
+            puzzle,
+            signals::stopped_verdict(solution.is_some(), true),
+        ))
     } else if several {
-        let mut text = "warning: this puzzle has more than one solution; the one printed \
-                        is the first found (`sudoku count` says how many)"
+        let mut text = "warning: this puzzle has more than one solution; the one printed is the \
+                        first found (`sudoku count` says how many)"
             .to_string();
-        if let Some(hint) = puzzle.shape_hint() {
+        if let InputPuzzle::Grid(grid) = puzzle
+            && let Some(hint) = grid.shape_hint()
+        {
             text.push_str(&format!("; {hint}"));
         }
-        Some(Note {
-            line: puzzle.line,
-            text,
-            warning: true,
-        })
+        Some(Note::warning(puzzle, &text))
     } else {
         shape_note(puzzle, u128::from(solution.is_some()))
     };
     Record {
         text,
-        multiline: !json && is_multiline(layout),
+        multiline: !json && writes_multiline(format, puzzle),
         stats,
         finished,
         note,
@@ -753,27 +870,30 @@ fn first_report(
 }
 
 /// `check`'s record of a puzzle, from its verdict.
-fn check_report(format: ReportFormat, file: &str, puzzle: &Puzzle, judged: &Judged) -> Record {
+fn check_report(format: ReportFormat, file: &str, puzzle: &InputPuzzle, judged: &Judged) -> Record {
     let (word, solutions) = match &judged.verdict {
         Verdict::None => ("none", vec![]),
-        Verdict::Unique(a) => ("unique", vec![grid_json(a)]),
-        Verdict::Multiple(a, b) => ("multiple", vec![grid_json(a), grid_json(b)]),
+        Verdict::Unique(a) => ("unique", vec![a]),
+        Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
     };
     // Two solutions settle the verdict, stopped or not; else a stopped search gives none.
     let (stats, finished) = (judged.stats, judged.finished || solutions.len() == 2);
+    let fault = fault(puzzle, &solutions, finished && solutions.len() == 1);
     if !finished {
         return Record {
             text: String::new(),
             multiline: false,
             stats,
             finished,
-            note: Some(Note {
-                line: puzzle.line,
-                text: signals::stopped_verdict(!solutions.is_empty(), false).to_string(),
-                warning: true,
+            note: fault.or_else(|| {
+                Some(Note::warning(
+                    puzzle,
+                    signals::stopped_verdict(!solutions.is_empty(), false),
+                ))
             }),
         };
     }
+    let n = puzzle.size();
     let text = match format {
         ReportFormat::Text => word.to_string(),
         ReportFormat::Json => puzzle_json(
@@ -781,7 +901,7 @@ fn check_report(format: ReportFormat, file: &str, puzzle: &Puzzle, judged: &Judg
             puzzle,
             json!({
                 "verdict": word,
-                "solutions": solutions,
+                "solutions": solutions.iter().map(|grid| values_json(n, grid)).collect::<Vec<_>>(),
                 "stats": stats_json(stats),
             }),
         ),
@@ -791,7 +911,34 @@ fn check_report(format: ReportFormat, file: &str, puzzle: &Puzzle, judged: &Judg
         multiline: false,
         stats,
         finished,
-        note: shape_note(puzzle, solutions.len() as u128),
+        note: fault.or_else(|| shape_note(puzzle, solutions.len() as u128)),
+    }
+}
+
+/// `count`'s record of a puzzle counted by one thread.
+fn count_report(
+    (limit, format): (Option<u128>, ReportFormat),
+    file: &str,
+    puzzle: &InputPuzzle,
+    count: u128,
+    stats: Stats,
+    finished: bool,
+) -> Record {
+    let text = match format {
+        ReportFormat::Text if finished => count.to_string(),
+        ReportFormat::Text => format!("{count} (partial)"),
+        ReportFormat::Json => count_json_record(file, puzzle, count, limit, !finished, stats),
+    };
+    Record {
+        text,
+        multiline: false,
+        stats,
+        finished,
+        note: if finished {
+            shape_note(puzzle, count)
+        } else {
+            None
+        },
     }
 }
 
@@ -806,22 +953,21 @@ fn verdict_record(
     task: Task,
     args: &PuzzleArgs,
     file: &str,
-    puzzle: &Puzzle,
+    puzzle: &InputPuzzle,
 ) -> Result<Record, String> {
-    let encoding = Encoding::new(puzzle.grid.shape());
-    let (verdict, stats, stopped) = match puzzle_solver(&encoding, puzzle, args) {
+    let searched = with_solver(file, puzzle, args, |solver, decode| match solver {
         // A search that does not probe has cheap nodes, and while one thread goes down
         // thousands of levels to the first solutions (an empty 64x64 grid), others can only
         // search elsewhere and slow it down (`count --limit 2`, which splits: two threads
         // 0.51 s, one 0.31 s): one thread.
-        Some(mut solver) if solver.resolved_inference() != Inference::Probe => {
-            let verdict = solver.verdict().map(|options| encoding.grid_of(&options));
-            (verdict, solver.stats(), solver.interrupted())
+        Some(solver) if solver.resolved_inference() != Inference::Probe => {
+            let verdict = solver.verdict().map(|options| decode(&options));
+            Ok::<_, String>((verdict, solver.stats(), solver.interrupted()))
         }
         Some(solver) => {
             let found = Mutex::new(Vec::with_capacity(2));
             let visit = |options: &[dlx::OptionId]| {
-                let grid = encoding.grid_of(options);
+                let grid = decode(options);
                 found.lock().unwrap_or_else(|e| e.into_inner()).push(grid);
                 ControlFlow::Continue(())
             };
@@ -838,7 +984,7 @@ fn verdict_record(
                 solver.enumerate_parallel(vec![Subtree::root()], &settings, Some(&visit), &monitor)
             });
             progress.finish();
-            let outcome = outcome.map_err(|error| format!("{file}:{}: {error}", puzzle.line))?;
+            let outcome = outcome.map_err(|error| format!("{file}:{}: {error}", puzzle.line()))?;
             let mut grids = found
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner())
@@ -851,10 +997,15 @@ fn verdict_record(
             // The work of choosing the clues counts, as in a batch's records.
             let mut stats = solver.stats();
             stats += outcome.stats;
-            (verdict, stats, outcome.stopped.is_some())
+            Ok((verdict, stats, outcome.stopped.is_some()))
         }
-        // Clashing clues: no search, no solution.
-        None => (Verdict::None, Stats::default(), false),
+        // Givens that exclude each other: no search, no solution.
+        None => Ok((Verdict::None, Stats::default(), false)),
+    });
+    let (verdict, stats, stopped) = match searched {
+        Ok(searched) => searched?,
+        // A variant whose rules cannot be encoded gets its record, as in a batch.
+        Err(message) => return Ok(Record::unsearchable(task, file, puzzle, message)),
     };
     let judged = Judged {
         verdict,
@@ -866,19 +1017,6 @@ fn verdict_record(
         Task::Check(format) => check_report(format, file, puzzle, &judged),
         Task::Count(..) => unreachable!("a count of one puzzle is `count_record`'s"),
     })
-}
-
-/// A solver of the engine for one puzzle, set up from the flags; `None` when its clues
-/// clash.
-fn puzzle_solver<'e>(
-    encoding: &'e Encoding,
-    puzzle: &Puzzle,
-    args: &PuzzleArgs,
-) -> Option<dlx::Solver<'e>> {
-    let mut solver = encoding.puzzle_solver(&puzzle.grid)?;
-    solver.set_cancel_flag(Some(signals::flag()));
-    solver.set_inference(args.inference.inference);
-    Some(solver)
 }
 
 /// Which JSON record a count of one puzzle prints.
@@ -899,29 +1037,29 @@ fn count_record(
     search: &SearchArgs,
     args: &PuzzleArgs,
     file: &str,
-    puzzle: &Puzzle,
+    puzzle: &InputPuzzle,
 ) -> Result<Record, String> {
-    let encoding = Encoding::new(puzzle.grid.shape());
-    let label = format!("{file}:{}", puzzle.line);
-    let finished = match puzzle_solver(&encoding, puzzle, args) {
-        Some(mut solver) => {
+    let label = format!("{file}:{}", puzzle.line());
+    let counted = with_solver(file, puzzle, args, |solver, _| match solver {
+        Some(solver) => {
             let wanted = Wanted {
                 limit,
                 ordered: false,
                 visit: None,
             };
-            enumerate::run(&mut solver, search, &wanted, &label)?
+            enumerate::run(solver, search, &wanted, &label)
         }
-        // Clashing clues: no search, no solution.
-        None => enumerate::Finished {
+        // Givens that exclude each other: no search, no solution.
+        None => Ok(enumerate::Finished {
             solutions: 0,
             stats: Stats::default(),
             seconds: 0.0,
             part: enumerate::Part { k: 1, n: 1 },
             fingerprint: 0,
             interrupted: false,
-        },
-    };
+        }),
+    });
+    let finished = counted??;
     let text = match format {
         ReportFormat::Text if finished.interrupted => format!("{} (partial)", finished.solutions),
         ReportFormat::Text => finished.solutions.to_string(),
@@ -937,9 +1075,9 @@ fn count_record(
             let mut record = finished.record();
             if let Value::Object(fields) = &mut record {
                 fields.insert("file".into(), json!(file));
-                fields.insert("line".into(), json!(puzzle.line));
-                fields.insert("id".into(), Value::Null);
-                fields.insert("boxes".into(), json!(puzzle.grid.shape().to_string()));
+                fields.insert("line".into(), json!(puzzle.line()));
+                fields.insert("id".into(), json!(puzzle.id()));
+                fields.insert("boxes".into(), json!(puzzle.boxes()));
                 fields.insert("limit".into(), json!(limit));
                 fields.insert("stats".into(), stats_json(finished.stats));
             }
@@ -959,15 +1097,20 @@ fn count_record(
     })
 }
 
-/// A batch's JSON record of a puzzle: where it is and its shape (and, as for variants, its
-/// name: none), then `extra`'s fields.
-fn puzzle_json(file: &str, puzzle: &Puzzle, extra: Value) -> String {
-    let mut object = json!({
+/// The head of every JSON record of a puzzle: its file, line, name (plain grids have none)
+/// and boxes.
+fn record_head(file: &str, puzzle: &InputPuzzle) -> Value {
+    json!({
         "file": file,
-        "line": puzzle.line,
-        "id": null,
-        "boxes": puzzle.grid.shape().to_string(),
-    });
+        "line": puzzle.line(),
+        "id": puzzle.id(),
+        "boxes": puzzle.boxes(),
+    })
+}
+
+/// A batch's JSON record of a puzzle: its head, then `extra`'s fields.
+fn puzzle_json(file: &str, puzzle: &InputPuzzle, extra: Value) -> String {
+    let mut object = record_head(file, puzzle);
     if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
         object.extend(extra);
     }
@@ -977,7 +1120,7 @@ fn puzzle_json(file: &str, puzzle: &Puzzle, extra: Value) -> String {
 /// A batch's JSON record of a count, the same whichever way the puzzle was counted.
 fn count_json_record(
     file: &str,
-    puzzle: &Puzzle,
+    puzzle: &InputPuzzle,
     count: u128,
     limit: Option<u128>,
     partial: bool,
@@ -994,7 +1137,7 @@ fn count_json_record(
 
 /// The one puzzle of the input, for the flags that split, save or resume a single search;
 /// an error message says why there is not exactly one.
-fn single_puzzle(args: &PuzzleArgs) -> Result<(Arc<str>, Puzzle), String> {
+fn single_puzzle(args: &PuzzleArgs) -> Result<(Arc<str>, InputPuzzle), String> {
     let mut found = None;
     let mut count = 0;
     for item in input::stream(args.files.clone(), args.boxes.shape) {
@@ -1004,7 +1147,7 @@ fn single_puzzle(args: &PuzzleArgs) -> Result<(Arc<str>, Puzzle), String> {
                 count += 1;
                 match puzzle {
                     Ok(puzzle) => found = found.or(Some((file, puzzle))),
-                    Err(error) => return Err(format!("{file}:{}: {}", error.line, error.kind)),
+                    Err(error) => return Err(format!("{file}:{}: {}", error.line, error.message)),
                 }
             }
         }
@@ -1040,9 +1183,9 @@ fn count_one(
             &file,
             &puzzle,
         )
-        .map(|record| (record, puzzle, file))
+        .map(|record| (record, file))
     });
-    let (record, puzzle, file) = match record {
+    let (record, file) = match record {
         Ok(found) => found,
         Err(message) => {
             eprintln!("xcover: {message}");
@@ -1050,7 +1193,7 @@ fn count_one(
         }
     };
     if let Some(note) = &record.note {
-        eprintln!("{file}:{}: {}", puzzle.line, note.text);
+        eprintln!("{file}:{}: {}", note.line, note.text);
     }
     let mut out = stdout();
     writeln!(out, "{}", record.text)?;
@@ -1065,20 +1208,25 @@ fn count_one(
 
 /// `split`: the task list of one puzzle's search.
 fn split(parts: usize, args: &PuzzleArgs) -> io::Result<Outcome> {
-    let (_, puzzle) = match single_puzzle(args) {
+    let (file, puzzle) = match single_puzzle(args) {
         Ok(found) => found,
         Err(message) => {
             eprintln!("xcover: {message}");
             return Ok(Outcome::InvalidInput);
         }
     };
-    let encoding = Encoding::new(puzzle.grid.shape());
-    let Some(mut solver) = puzzle_solver(&encoding, &puzzle, args) else {
-        eprintln!("xcover: the clues clash: the puzzle has no solution and nothing to split");
-        return Ok(Outcome::InvalidInput);
-    };
     let mut out = stdout();
-    enumerate::print_tasks(&mut solver, parts, &mut out)?;
+    let split = with_solver(&file, &puzzle, args, |solver, _| match solver {
+        Some(solver) => enumerate::print_tasks(solver, parts, &mut out).map_err(|e| e.to_string()),
+        None => Err(
+            "the givens exclude each other: the puzzle has no solution and nothing to split"
+                .to_string(),
+        ),
+    });
+    if let Err(message) = split.and_then(|split| split) {
+        eprintln!("xcover: {message}");
+        return Ok(Outcome::InvalidInput);
+    }
     finish(out, Outcome::Success)
 }
 
@@ -1088,7 +1236,8 @@ type SharedOut = io::BufWriter<io::Stdout>;
 
 /// `solve --all` / `--limit`: one puzzle at a time, each puzzle's search on every core, each
 /// solution written as it is found, so that enumerating millions of solutions never holds
-/// them in memory (unless --ordered makes some wait for their turn).
+/// them in memory (unless --ordered makes some wait for their turn). A variant's solutions
+/// are each judged by its rules directly as they are written.
 fn solve_all(
     limit: Option<u128>,
     format: Option<SolveFormat>,
@@ -1124,80 +1273,88 @@ fn solve_all(
         let Some(job) = input::job(&item, &mut outcome) else {
             continue;
         };
-        // Records of several lines are set apart by a blank line; JSON records are one line
-        // each (JSON Lines).
-        let json = match &job.puzzle {
-            Ok(puzzle) => answers_in_json(format, puzzle),
-            Err(_) => format == Some(SolveFormat::Json),
-        };
-        if puzzles > 0 && !json {
-            writeln!(out)?;
-        }
-        puzzles += 1;
         let file = &job.file;
         let puzzle = match &job.puzzle {
             Ok(puzzle) => puzzle,
             Err(error) => {
-                eprintln!("{file}:{}: {}", error.line, error.kind);
+                if puzzles > 0 && format != Some(SolveFormat::Json) {
+                    writeln!(out)?;
+                }
+                puzzles += 1;
+                eprintln!("{file}:{}: {}", error.line, error.message);
                 outcome = Outcome::InvalidInput;
                 let record = Record::invalid(Task::First(format, None), job);
                 writeln!(out, "{}", record.text)?;
                 continue;
             }
         };
-        let shape = puzzle.grid.shape();
-        let encoding = encodings
-            .entry(shape)
-            .or_insert_with(|| Encoding::new(shape));
-        let layout = layout_for(format, puzzle);
+        // Records of several lines are set apart by a blank line; JSON records are one line
+        // each (JSON Lines).
         let json = answers_in_json(format, puzzle);
+        if puzzles > 0 && !json {
+            writeln!(out)?;
+        }
+        puzzles += 1;
         // In JSON, one record per solution and a last one with the count (JSON Lines): one
         // record holding every solution made a puzzle with millions of them one line of
         // hundreds of megabytes.
-        let head = format!(
-            r#""file":{},"line":{},"id":null,"boxes":"{}""#,
-            json!(&**file),
-            puzzle.line,
-            puzzle.grid.shape()
-        );
-        if !json && is_multiline(layout) {
+        let head = record_head(file, puzzle).to_string();
+        let head = head.trim_start_matches('{').trim_end_matches('}');
+        let multiline = writes_multiline(format, puzzle);
+        if !json && multiline {
             // Solutions of several lines are set apart by blank lines, so each puzzle's are
             // headed by where the puzzle is (a comment, which reads back as nothing): they
             // could not be told from the next puzzle's.
-            writeln!(out, "# solutions of {file}:{}", puzzle.line)?;
+            writeln!(out, "# solutions of {file}:{}", puzzle.line())?;
         }
-        let label = format!("{file}:{}", puzzle.line);
-        let (written, finished, result) = match puzzle_solver(encoding, puzzle, args) {
-            None => (0, None, Ok(())),
-            Some(mut solver) => {
-                let write = |out: &mut SharedOut, options: &[dlx::OptionId], index: u128| {
-                    let grid = encoding.grid_of(options);
-                    if json {
-                        let solution = grid_json(&grid);
-                        return writeln!(
-                            out,
-                            r#"{{{head},"index":{index},"solution":{solution}}}"#
-                        );
-                    }
-                    write_solution(out, &grid, index, (layout, puzzle.symbols))
-                };
-                let (returned, written, result) = enumerate::run_writing(
-                    &mut solver,
-                    search,
-                    (limit, ordered),
-                    &label,
-                    out,
-                    write,
-                );
-                out = returned;
-                match result {
-                    Ok(finished) => (written, Some(finished), Ok(())),
-                    Err(error) => (written, None, Err(error)),
+        let label = format!("{file}:{}", puzzle.line());
+        let n = puzzle.size();
+        // Plain grids are not judged one by one: millions of solutions of a small grid would
+        // spend more time in the judge than in the search.
+        let judged = match puzzle {
+            InputPuzzle::Grid(_) => None,
+            InputPuzzle::Variant(_) => Some(puzzle.any()),
+        };
+        let broken = Mutex::new(None);
+        let searched = with_cached_solver(&mut encodings, file, puzzle, args, |solver, decode| {
+            let Some(solver) = solver else {
+                return (out, 0, Ok(None));
+            };
+            let write = |out: &mut SharedOut, options: &[dlx::OptionId], index: u128| {
+                let grid = decode(options);
+                if let Some(rule) = judged.as_ref().and_then(|any| any.broken_rule(&grid)) {
+                    broken
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(rule);
                 }
+                if json {
+                    let solution = values_json(n, &grid);
+                    return writeln!(out, r#"{{{head},"index":{index},"solution":{solution}}}"#);
+                }
+                if index > 0 && multiline {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", written(format, puzzle, &grid))?;
+                if !multiline {
+                    writeln!(out)?;
+                }
+                Ok(())
+            };
+            let (returned, written, result) =
+                enumerate::run_writing(solver, search, (limit, ordered), &label, out, write);
+            (returned, written, result.map(Some))
+        });
+        let (returned, written, result) = match searched {
+            Ok(searched) => searched,
+            Err(message) => {
+                // The writer went into the closure, which was never called.
+                eprintln!("xcover: {message}");
+                return Ok(Outcome::InvalidInput);
             }
         };
-        result?;
-        let finished = match finished.transpose() {
+        out = returned;
+        let finished = match result?.transpose() {
             Ok(finished) => finished,
             Err(message) => {
                 eprintln!("xcover: {message}");
@@ -1217,6 +1374,14 @@ fn solve_all(
         } else if written == 0 && !stopped && search.resume.is_none() {
             writeln!(out, "no solution")?;
         }
+        if let Some(rule) = broken.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            let note = Note::error(
+                puzzle,
+                &format!("internal error: a solution breaks a rule ({rule}); please report it"),
+            );
+            eprintln!("{file}:{}: {}", note.line, note.text);
+            outcome = Outcome::InvalidInput;
+        }
         if stopped {
             return interrupted(out, puzzles - 1, started, args.stats, total);
         }
@@ -1234,79 +1399,97 @@ fn solve_all(
     finish(out, outcome)
 }
 
-/// Writes the `index`-th solution of a puzzle (from 0) in its layout.
-fn write_solution(
-    out: &mut SharedOut,
-    grid: &xcover::sudoku::Grid,
-    index: u128,
-    (layout, symbols): (Layout, Symbols),
-) -> io::Result<()> {
-    if index > 0 && is_multiline(layout) {
-        writeln!(out)?;
+/// [`with_solver`], with one encoding per box shape kept across the plain grids of a run.
+fn with_cached_solver<T>(
+    encodings: &mut HashMap<BoxShape, Encoding>,
+    file: &str,
+    puzzle: &InputPuzzle,
+    args: &PuzzleArgs,
+    work: impl FnOnce(Option<&mut dlx::Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
+) -> Result<T, String> {
+    let InputPuzzle::Grid(grid) = puzzle else {
+        return with_solver(file, puzzle, args, work);
+    };
+    let shape = grid.grid.shape();
+    let encoding = encodings
+        .entry(shape)
+        .or_insert_with(|| Encoding::new(shape));
+    let mut solver = encoding.puzzle_solver(&grid.grid);
+    if let Some(solver) = &mut solver {
+        solver.set_cancel_flag(Some(signals::flag()));
+        solver.set_inference(args.inference.inference);
     }
-    write!(out, "{}", text::write_in(grid, layout, symbols))?;
-    if !is_multiline(layout) {
-        writeln!(out)?;
-    }
-    Ok(())
+    let decode = |options: &[OptionId]| encoding.grid_of(options).cells().to_vec();
+    Ok(work(solver.as_mut(), &decode))
 }
 
-/// `encode`: one puzzle's problem in Knuth's format.
+/// `encode`: one puzzle's problem in Knuth's format, with a header that names its items.
 fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Result<Outcome> {
-    let (name, reader) = match input::open(path) {
-        Ok(opened) => opened,
+    let (name, puzzles) = match input::read_puzzles(path, shape) {
+        Ok(read) => read,
         Err(message) => {
             eprintln!("xcover: {message}");
             return Ok(Outcome::InvalidInput);
         }
     };
     let wanted = index.unwrap_or(1);
-    let mut count = 0;
-    let mut found = None;
-    for puzzle in Reader::new(reader, shape) {
-        count += 1;
-        if count == wanted {
-            found = Some(puzzle);
-            break;
-        }
-    }
-    let puzzle = match found {
-        Some(puzzle) if wanted > 0 => puzzle,
-        _ if count == 0 => {
-            eprintln!(
-                "xcover: {name}: no puzzle found (the input is empty, or holds only comments)"
-            );
-            return Ok(Outcome::InvalidInput);
-        }
-        _ => {
-            eprintln!(
-                "xcover: {name}: --index {wanted} is out of range: the input holds {count} \
-                 puzzle{} (numbered from 1)",
-                if count == 1 { "" } else { "s" }
-            );
-            return Ok(Outcome::BadUsage);
-        }
+    let Some(puzzle) = wanted.checked_sub(1).and_then(|i| puzzles.get(i)) else {
+        eprintln!(
+            "xcover: {name}: --index {wanted} is out of range: the input holds {} puzzle{} \
+             (numbered from 1)",
+            puzzles.len(),
+            if puzzles.len() == 1 { "" } else { "s" }
+        );
+        return Ok(Outcome::BadUsage);
     };
-    let puzzle = match puzzle.and_then(|p| p.validate().map(|()| p)) {
+    let puzzle = match puzzle {
         Ok(puzzle) => puzzle,
         Err(error) => {
-            eprintln!("{name}:{}: {}", error.line, error.kind);
+            eprintln!("{name}:{}: {}", error.line, error.message);
             return Ok(Outcome::InvalidInput);
         }
     };
-    let encoding = Encoding::new(puzzle.grid.shape());
-    let problem = encoding.puzzle_problem(&puzzle.grid);
+    let (header, problem) = match puzzle {
+        InputPuzzle::Grid(puzzle) => {
+            let header = format!(
+                "| Sudoku {} (boxes {}) from {name} line {}: items rIcJ (cell), rIvV, cJvV, bKvV \
+                 (row, column, box has symbol V); one option per allowed cell and symbol; |block: \
+                 lines match each row's, column's and box's cells with its symbols, and each \
+                 symbol's rows with its columns.",
+                puzzle.grid.size(),
+                puzzle.grid.shape(),
+                puzzle.line
+            );
+            let problem = Encoding::new(puzzle.grid.shape()).puzzle_problem(&puzzle.grid);
+            (header, problem)
+        }
+        InputPuzzle::Variant(entry) => {
+            let puzzle = &entry.puzzle;
+            let encoding = match VariantEncoding::new(puzzle) {
+                Ok(encoding) => encoding,
+                Err(error) => {
+                    eprintln!("{name}:{}: {error}", entry.line);
+                    return Ok(Outcome::InvalidInput);
+                }
+            };
+            let header = format!(
+                "| Sudoku variant {} ({}x{}, rules: {}) from {name} line {}. Items: rIcJ (cell); \
+                 TAGvV (unit TAG has symbol V: rI row, cJ column, bK box, gX region, d1 d2 \
+                 diagonals, wK window) primary; pP_X_Y (neighbour pair P may not hold X and Y) \
+                 secondary. One option per cell and symbol, one per way to fill each killer \
+                 cage (the items of all its cells). Without cages, |block: lines match each \
+                 unit's cells with its symbols.",
+                puzzle.id,
+                puzzle.rules.size,
+                puzzle.rules.size,
+                puzzle.rules.names().join(" "),
+                entry.line
+            );
+            (header, encoding.puzzle_problem(puzzle))
+        }
+    };
     let mut out = stdout();
-    writeln!(
-        out,
-        "| Sudoku {} (boxes {}) from {name} line {}: items rIcJ (cell), rIvV, cJvV, bKvV (row, \
-         column, box has symbol V); one option per allowed cell and symbol; |block: lines match \
-         each row's, column's and box's cells with its symbols, and each symbol's rows with its \
-         columns.",
-        puzzle.grid.size(),
-        puzzle.grid.shape(),
-        puzzle.line
-    )?;
+    writeln!(out, "{header}")?;
     dlx::format::write(&problem, &mut out)?;
     finish(out, Outcome::Success)
 }

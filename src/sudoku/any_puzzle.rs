@@ -87,7 +87,7 @@ impl AnyPuzzle {
     pub fn with_solver<T>(
         &self,
         arm: impl FnOnce(&mut Solver<'_>),
-        work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[OptionId]) -> Vec<u8>) -> T,
+        work: impl FnOnce(Option<&mut Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
     ) -> Result<T, String> {
         self.with_solver_until(&|| false, arm, work)
     }
@@ -98,7 +98,7 @@ impl AnyPuzzle {
         &self,
         stop: &dyn Fn() -> bool,
         arm: impl FnOnce(&mut Solver<'_>),
-        work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[OptionId]) -> Vec<u8>) -> T,
+        work: impl FnOnce(Option<&mut Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
     ) -> Result<T, String> {
         match self {
             AnyPuzzle::Grid(grid) => {

@@ -106,6 +106,39 @@ pub struct PuzzleError {
     pub kind: PuzzleErrorKind,
 }
 
+/// What kind of fault makes a puzzle unreadable, the same for every reader (plain grids,
+/// variant blocks, JSON, ISS strings), for a program (the page, a script reading the API's
+/// errors) to act on without reading the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultKind {
+    /// The text's structure: a key, a count of lines, a block without its end, text that is
+    /// not of the format, JSON that does not parse.
+    Layout,
+    /// A value that cannot be read: a symbol, a region letter, a size, a cell's name.
+    Value,
+    /// Clues that break what their rule asks of them (a cage's cells, a line's path, a
+    /// region's size); the cells are the clue's.
+    Rule,
+    /// Givens that break a rule together (or one that breaks a cage alone); the cells are
+    /// theirs.
+    Clash,
+    /// A rule that the format names and this reader does not support yet.
+    Unsupported,
+}
+
+impl FaultKind {
+    /// Its name in records: `layout`, `value`, `rule`, `clash` or `unsupported`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Layout => "layout",
+            FaultKind::Value => "value",
+            FaultKind::Rule => "rule",
+            FaultKind::Clash => "clash",
+            FaultKind::Unsupported => "unsupported",
+        }
+    }
+}
+
 /// What is wrong with a puzzle; its `Display` says what was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PuzzleErrorKind {
@@ -216,6 +249,25 @@ impl fmt::Display for PuzzleErrorKind {
             PuzzleErrorKind::BoxShape(message)
             | PuzzleErrorKind::Json(message)
             | PuzzleErrorKind::Unreadable(message) => f.write_str(message),
+        }
+    }
+}
+
+impl PuzzleErrorKind {
+    /// Its kind in the vocabulary every reader shares.
+    pub fn fault_kind(&self) -> FaultKind {
+        match self {
+            PuzzleErrorKind::NotACell { .. }
+            | PuzzleErrorKind::Negative { .. }
+            | PuzzleErrorKind::NotANumber { .. }
+            | PuzzleErrorKind::TooLarge { .. } => FaultKind::Value,
+            PuzzleErrorKind::Clash { .. } => FaultKind::Clash,
+            PuzzleErrorKind::BoxShape(_) => FaultKind::Rule,
+            PuzzleErrorKind::RowLength { .. }
+            | PuzzleErrorKind::ShortGrid { .. }
+            | PuzzleErrorKind::CellCount { .. }
+            | PuzzleErrorKind::Json(_)
+            | PuzzleErrorKind::Unreadable(_) => FaultKind::Layout,
         }
     }
 }

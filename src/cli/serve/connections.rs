@@ -156,7 +156,7 @@ fn parser_error_with_body(head: &[u8]) -> Option<Vec<u8>> {
         ),
         _ => return None,
     };
-    let body = format!(r#"{{"error":"{message}","line":null,"cells":[]}}"#);
+    let body = format!(r#"{{"error":"{message}","line":null,"cells":[],"kind":null}}"#);
     Some(
         format!(
             "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\

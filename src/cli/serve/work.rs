@@ -16,7 +16,7 @@ use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Ver
 use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::{self, Level, Position, Step};
-use xcover::sudoku::text;
+use xcover::sudoku::text::{self, FaultKind};
 use xcover::sudoku::variant;
 use xcover::sudoku::{BoxShape, Encoding};
 
@@ -79,6 +79,9 @@ pub struct ApiError {
     pub line: Option<usize>,
     /// Cells (row, column from 0) the message is about, for the page to mark.
     pub cells: Vec<(usize, usize)>,
+    /// What kind of fault a puzzle that cannot be read has (`layout`, `value`, `rule`,
+    /// `clash`, `unsupported`); `None` for other errors.
+    pub kind: Option<FaultKind>,
 }
 
 impl ApiError {
@@ -89,6 +92,7 @@ impl ApiError {
             message,
             line: None,
             cells: Vec::new(),
+            kind: None,
         }
     }
 
@@ -107,6 +111,7 @@ impl ApiError {
             message: limits.why_stopped().into(),
             line: None,
             cells: Vec::new(),
+            kind: None,
         }
     }
 
@@ -115,6 +120,7 @@ impl ApiError {
             "error": self.message,
             "line": self.line,
             "cells": self.cells.iter().map(|&(r, c)| [r + 1, c + 1]).collect::<Vec<_>>(),
+            "kind": self.kind.map(FaultKind::name),
         })
     }
 }
@@ -161,10 +167,12 @@ pub fn subject_of(request: &Value) -> Result<AnyPuzzle, ApiError> {
             .ok_or_else(|| ApiError::bad("no puzzle in the text"))?
             .map_err(|error| ApiError {
                 cells: error.cells.clone(),
+                kind: Some(error.kind),
                 ..ApiError::at_line(error.line, error.message)
             })?;
         entry.puzzle.rules.validate().map_err(|error| ApiError {
             cells: error.cells(),
+            kind: Some(FaultKind::Rule),
             ..ApiError::at_line(entry.line, error.to_string())
         })?;
         return Ok(AnyPuzzle::Variant(Box::new(entry.puzzle)));
@@ -183,6 +191,7 @@ pub fn subject_of(request: &Value) -> Result<AnyPuzzle, ApiError> {
         .and_then(|puzzle| puzzle.validate().map(|()| puzzle))
         .map_err(|error| ApiError {
             cells: error.cells(),
+            kind: Some(error.kind.fault_kind()),
             ..ApiError::at_line(error.line, error.kind.to_string())
         })?;
     if puzzle.grid.size() > MAX_SIDE {
@@ -255,7 +264,7 @@ fn board(subject: &AnyPuzzle) -> Value {
 fn searching<T>(
     subject: &AnyPuzzle,
     limits: &Limits,
-    work: impl FnOnce(Option<&mut Solver<'_>>, &dyn Fn(&[dlx::OptionId]) -> Vec<u8>) -> T,
+    work: impl FnOnce(Option<&mut Solver<'_>>, &(dyn Fn(&[dlx::OptionId]) -> Vec<u8> + Sync)) -> T,
 ) -> Result<T, ApiError> {
     let stop = || {
         limits.cancel.load(std::sync::atomic::Ordering::Relaxed) || Instant::now() > limits.deadline

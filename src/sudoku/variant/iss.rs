@@ -22,6 +22,7 @@ use crate::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, Diagonals, Dot, GreaterThan, Killer, Kropki, NonConsecutive,
     Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
+use crate::sudoku::text::FaultKind;
 
 /// Whether `text` holds ISS constraint strings: its first meaningful line is one (`.Type~...`
 /// or `.~R1C1_5...`) or an ISS link with one after `q=`.
@@ -82,7 +83,8 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
                     puzzle,
                     solution: None,
                 })
-                .map_err(|(message, cells)| ReadError {
+                .map_err(|(kind, message, cells)| ReadError {
+                    kind,
                     line: line_number,
                     message,
                     cells,
@@ -91,11 +93,17 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
         .collect()
 }
 
-/// What is wrong with a string, and the cells it is about.
-type Fault = (String, Vec<Cell>);
+/// What is wrong with a string: its kind, what it is, and the cells it is about.
+type Fault = (FaultKind, String, Vec<Cell>);
 
+/// A string that cannot be read.
 fn fault(message: String) -> Fault {
-    (message, Vec::new())
+    (FaultKind::Layout, message, Vec::new())
+}
+
+/// A rule or a form of one that this reader does not support yet.
+fn unsupported(message: String) -> Fault {
+    (FaultKind::Unsupported, message, Vec::new())
 }
 
 /// Reads one constraint string as a puzzle named `id`.
@@ -153,10 +161,14 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     let mut marks = Vec::new();
     for (k, args) in &items {
         let at = |why: String| fault(format!("item {k} ({}): {why}", args[0]));
+        // A cell's name or a symbol that cannot be read.
+        let value_at = |why: String| (FaultKind::Value, at(why).1, Vec::new());
         let cells = |from: usize| -> Result<Vec<Cell>, Fault> {
             args[from..]
                 .iter()
-                .map(|word| cell(word, n).ok_or_else(|| at(format!("'{word}' is not a cell"))))
+                .map(|word| {
+                    cell(word, n).ok_or_else(|| value_at(format!("'{word}' is not a cell")))
+                })
                 .collect()
         };
         match args[0] {
@@ -165,15 +177,17 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 for word in &args[1..] {
                     let mut parts = word.split('_');
                     let place = parts.next().unwrap_or("");
-                    let (row, col) =
-                        cell(place, n).ok_or_else(|| at(format!("'{place}' is not a cell")))?;
+                    let (row, col) = cell(place, n)
+                        .ok_or_else(|| value_at(format!("'{place}' is not a cell")))?;
                     let values = parts
                         .map(|value| {
                             value
                                 .parse::<u8>()
                                 .ok()
                                 .filter(|&v| v >= 1 && usize::from(v) <= n)
-                                .ok_or_else(|| at(format!("'{word}': not a symbol from 1 to {n}")))
+                                .ok_or_else(|| {
+                                    value_at(format!("'{word}': not a symbol from 1 to {n}"))
+                                })
                         })
                         .collect::<Result<Vec<u8>, _>>()?;
                     match values[..] {
@@ -247,7 +261,10 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     .and_then(|sum| sum.parse::<u32>().ok())
                     .ok_or_else(|| at("a cage is its sum, then its cells".into()))?;
                 if sum == 0 {
-                    return Err(at("a cage without a sum is not supported yet".into()));
+                    return Err(unsupported(format!(
+                        "item {k} ({}): a cage without a sum is not supported yet",
+                        args[0]
+                    )));
                 }
                 cages.push(Cage {
                     sum,
@@ -255,7 +272,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 });
             }
             other => {
-                return Err(fault(format!(
+                return Err(unsupported(format!(
                     "item {k}: the rule '{other}' is not supported yet"
                 )));
             }
@@ -264,7 +281,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     match diagonals {
         [true, true] => rules.add(Constraint::Diagonals(Diagonals)),
         [false, false] => {}
-        _ => return Err(fault("a single diagonal is not supported yet".into())),
+        _ => return Err(unsupported("a single diagonal is not supported yet".into())),
     }
     if !thermometers.is_empty() {
         rules.add(Constraint::Thermometers(Thermometers {
@@ -297,14 +314,14 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     }
     rules
         .validate()
-        .map_err(|error| (error.to_string(), error.cells()))?;
+        .map_err(|error| (FaultKind::Rule, error.to_string(), error.cells()))?;
     let puzzle = Puzzle {
         id: id.to_string(),
         rules,
         givens,
     };
     if let Some(clash) = puzzle.clashes().into_iter().next() {
-        return Err((clash.to_string(), clash.cells));
+        return Err((FaultKind::Clash, clash.to_string(), clash.cells));
     }
     Ok(puzzle)
 }
@@ -369,19 +386,21 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_read_by_name() {
-        for (text, said) in [
+        for (text, kind, said) in [
             (
                 ".Arrow~R1C1~R1C2",
+                FaultKind::Unsupported,
                 "item 1: the rule 'Arrow' is not supported yet",
             ),
-            (".~R1C1_0", "not a symbol from 1 to 9"),
-            (".Thermo~R1C1~R9C9", "does not touch"),
-            (".~R1C1_5~R1C2_5", "break row 1"),
-            (".Thermo~R1C1~Z", "'Z' is not a cell"),
-            (".Diagonal~1", "a single diagonal"),
+            (".~R1C1_0", FaultKind::Value, "not a symbol from 1 to 9"),
+            (".Thermo~R1C1~R9C9", FaultKind::Rule, "does not touch"),
+            (".~R1C1_5~R1C2_5", FaultKind::Clash, "break row 1"),
+            (".Thermo~R1C1~Z", FaultKind::Value, "'Z' is not a cell"),
+            (".Diagonal~1", FaultKind::Unsupported, "a single diagonal"),
         ] {
-            let error = parse(text, "t").unwrap_err().0;
+            let (found, error, _) = parse(text, "t").unwrap_err();
             assert!(error.contains(said), "{text}: {error}");
+            assert_eq!(found, kind, "{text}");
         }
         assert_eq!(cell_name(cell("R1Cg", 16).unwrap()), "r1c16");
         assert_eq!(cell("R1Cg", 9), None);

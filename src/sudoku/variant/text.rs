@@ -35,6 +35,7 @@ use std::fmt;
 
 use super::{Cage, Cell, MAX_VARIANT_SIZE, Puzzle, Rules, region_letter};
 use crate::sudoku::rules::{Constraint, Killer, LISTED, Regions};
+use crate::sudoku::text::FaultKind;
 use crate::sudoku::{BoxShape, symbol_name};
 
 /// A puzzle read from a file, with where it starts and the solution the file states.
@@ -47,10 +48,11 @@ pub struct Entry {
     pub solution: Option<Vec<u8>>,
 }
 
-/// Why a block could not be read: the line, and what is wrong (naming the cell, the cage or
-/// the region when one is at fault).
+/// Why a block could not be read: the line, what kind of fault it is, and what is wrong
+/// (naming the cell, the cage or the region when one is at fault).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadError {
+    pub kind: FaultKind,
     pub line: usize,
     pub message: String,
     /// The cells the message is about (row, column from 0), for a page to mark: the clashing
@@ -171,6 +173,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
         let blocks = section.len();
         if blocks != count {
             results.push(Err(ReadError {
+                kind: FaultKind::Layout,
                 cells: Vec::new(),
                 line: line.max(last_line),
                 message: format!(
@@ -193,6 +196,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
                     announced = Some((line, count, results.len()));
                 }
                 Err(_) => results.push(Err(ReadError {
+                    kind: FaultKind::Layout,
                     cells: Vec::new(),
                     line,
                     message: format!("'puzzles: {value}': expected one count of puzzles"),
@@ -206,6 +210,7 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
             _ => {
                 last_line = line;
                 results.push(Err(ReadError {
+                    kind: FaultKind::Layout,
                     cells: Vec::new(),
                     line,
                     message: format!("expected 'puzzle: ID' to start a puzzle, found '{content}'"),
@@ -267,6 +272,7 @@ fn read_keys<'a>(
 ) -> Result<(), ReadError> {
     if block.id.is_empty() {
         return Err(ReadError {
+            kind: FaultKind::Layout,
             cells: Vec::new(),
             line: block.line,
             message: "'puzzle:' needs an id".into(),
@@ -278,6 +284,7 @@ fn read_keys<'a>(
             && content.starts_with("puzzle:")
         {
             return Err(ReadError {
+                kind: FaultKind::Layout,
                 cells: Vec::new(),
                 line,
                 message: format!("puzzle {} has no 'end' line", block.id),
@@ -285,6 +292,7 @@ fn read_keys<'a>(
         }
         let Some((line, content)) = lines.next() else {
             return Err(ReadError {
+                kind: FaultKind::Layout,
                 cells: Vec::new(),
                 line: *last_line,
                 message: format!("puzzle {} has no 'end' line", block.id),
@@ -292,6 +300,7 @@ fn read_keys<'a>(
         };
         *last_line = line;
         let fail = |message: String| ReadError {
+            kind: FaultKind::Value,
             cells: Vec::new(),
             line,
             message,
@@ -308,10 +317,13 @@ fn read_keys<'a>(
                         taken.push((line, String::from(text)));
                     }
                     _ => {
-                        return Err(fail(format!(
-                            "'{label}' needs {count} lines after it, found {}",
-                            taken.len()
-                        )));
+                        return Err(ReadError {
+                            kind: FaultKind::Layout,
+                            ..fail(format!(
+                                "'{label}' needs {count} lines after it, found {}",
+                                taken.len()
+                            ))
+                        });
                     }
                 }
             }
@@ -319,6 +331,7 @@ fn read_keys<'a>(
         };
         let size = || {
             block.size.ok_or_else(|| ReadError {
+                kind: FaultKind::Layout,
                 cells: Vec::new(),
                 line,
                 message: format!("'size:' must come before '{key}:'"),
@@ -383,7 +396,12 @@ fn read_keys<'a>(
             }
             "variant" | "seed" | "mode" | "target_clues" | "clues" | "minimal" | "title"
             | "difficulty" => {}
-            _ => return Err(fail(format!("unknown key '{key}'"))),
+            _ => {
+                return Err(ReadError {
+                    kind: FaultKind::Layout,
+                    ..fail(format!("unknown key '{key}'"))
+                });
+            }
         }
     }
 }
@@ -433,6 +451,7 @@ fn symbols(
         let cells = row_cells(row, n);
         if cells.len() != n {
             return Err(ReadError {
+                kind: FaultKind::Layout,
                 cells: Vec::new(),
                 line,
                 message: format!("{what} row {} has {} cells, not {n}", r + 1, cells.len()),
@@ -440,6 +459,7 @@ fn symbols(
         }
         for (c, &cell) in cells.iter().enumerate() {
             let value = cell_value(cell, n).ok_or_else(|| ReadError {
+                kind: FaultKind::Value,
                 cells: vec![(r, c)],
                 line,
                 message: format!(
@@ -464,9 +484,16 @@ fn symbols(
 fn build(block: Block) -> Result<Entry, ReadError> {
     let at = |line: usize| {
         move |message: String| ReadError {
+            kind: FaultKind::Layout,
             cells: Vec::new(),
             line,
             message,
+        }
+    };
+    let rule_at = |line: usize| {
+        move |message: String| ReadError {
+            kind: FaultKind::Rule,
+            ..at(line)(message)
         }
     };
     let n = block
@@ -513,7 +540,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
                 })?;
                 let cages = cages
                     .iter()
-                    .map(|(line, cage)| parse_cage(cage).map_err(at(*line)))
+                    .map(|(line, cage)| parse_cage(cage).map_err(rule_at(*line)))
                     .collect::<Result<_, _>>()?;
                 rules.add(Constraint::Killer(Killer { cages }));
             }
@@ -530,7 +557,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
                     })?;
                 let constraint = Constraint::listed(listed, n, clues)
                     .expect("a listed rule")
-                    .map_err(|(line, why)| at(line)(why))?;
+                    .map_err(|(line, why)| rule_at(line)(why))?;
                 rules.add(constraint);
             }
             other => {
@@ -578,7 +605,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
         };
         return Err(ReadError {
             cells: error.cells(),
-            ..at(line)(error.to_string())
+            ..rule_at(line)(error.to_string())
         });
     }
     let givens = symbols(n, grid, "grid")?;
@@ -596,6 +623,7 @@ fn build(block: Block) -> Result<Entry, ReadError> {
         // The line of the first cell's row in the grid.
         let row = clash.cells.first().map_or(0, |&(row, _)| row + 1);
         return Err(ReadError {
+            kind: FaultKind::Clash,
             cells: clash.cells.clone(),
             ..at(grid.0 + row)(clash.to_string())
         });
@@ -615,6 +643,7 @@ fn region_map(n: usize, line: usize, rows: &[String]) -> Result<Vec<u8>, ReadErr
         let line = line + r + 1;
         if cells.len() != n {
             return Err(ReadError {
+                kind: FaultKind::Layout,
                 cells: Vec::new(),
                 line,
                 message: format!("regions row {} has {} cells, not {n}", r + 1, cells.len()),
@@ -631,6 +660,7 @@ fn region_map(n: usize, line: usize, rows: &[String]) -> Result<Vec<u8>, ReadErr
             };
             if index >= n {
                 return Err(ReadError {
+                    kind: FaultKind::Value,
                     cells: vec![(r, c)],
                     line,
                     message: format!(
@@ -754,6 +784,7 @@ fn symbol_char(value: u8) -> char {
 pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError> {
     use serde_json::Value;
     let value: Value = serde_json::from_str(text).map_err(|error| ReadError {
+        kind: FaultKind::Layout,
         cells: Vec::new(),
         line: error.line(),
         message: format!("not JSON: {error}"),
@@ -764,6 +795,7 @@ pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError>
         _ => None,
     }
     .ok_or_else(|| ReadError {
+        kind: FaultKind::Layout,
         cells: Vec::new(),
         line: 1,
         message: "expected an object with a list 'puzzles' (or a list of puzzles)".into(),
@@ -776,9 +808,8 @@ pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError>
             json_block(index + 1, puzzle)
                 .and_then(build)
                 .map_err(|error| ReadError {
-                    cells: Vec::new(),
                     line: index + 1,
-                    message: error.message,
+                    ..error
                 })
         })
         .collect())
@@ -789,6 +820,7 @@ pub fn read_json(text: &str) -> Result<Vec<Result<Entry, ReadError>>, ReadError>
 fn json_block(line: usize, puzzle: &serde_json::Value) -> Result<Block, ReadError> {
     use serde_json::Value;
     let fail = |message: String| ReadError {
+        kind: FaultKind::Layout,
         cells: Vec::new(),
         line,
         message,
