@@ -1,6 +1,6 @@
 //! `xcover sudoku compare`: the side-by-side comparison of Dancing Links with backtracking.
 //!
-//! The measuring lives in the library ([`xcover::sudoku::compare`]); this module reads the
+//! The measuring lives in the library ([`xcover::sudoku::comparison`]); this module reads the
 //! puzzles, shows progress, and presents the result as a table, JSON or CSV, and optionally as
 //! an SVG chart of time per puzzle (log scale, puzzles sorted by DLX time).
 
@@ -12,14 +12,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 use plotters::prelude::*;
 use serde_json::json;
 
-use super::comparison::{
-    Comparison, Figure, Ratio, SolverKind, Summary, compare, compare_variants,
-};
-use super::input::{InputPuzzle, read_puzzles};
+use super::input::read_puzzles;
 use super::{Outcome, finish, signals, stdout};
-use xcover::sudoku::Grid;
-use xcover::sudoku::rules::Rules;
-use xcover::sudoku::variant::Puzzle;
+use xcover::sudoku::AnyPuzzle;
+use xcover::sudoku::comparison::{Comparison, Figure, Ratio, SolverKind, Summary, compare};
 
 #[derive(Debug, Args, Clone)]
 pub struct CompareArgs {
@@ -58,17 +54,9 @@ struct Source {
     line: usize,
 }
 
-/// The puzzles read: plain grids, or variant puzzles.
-enum Puzzles {
-    Grids(Vec<Grid>),
-    Variants(Vec<Puzzle>),
-}
-
-/// The puzzles of the files, each with its source; an unreadable one is left out (and makes
-/// the outcome `InvalidInput`). Plain grids stay grids, for the classic baselines, unless
-/// variants come with them: then every puzzle is a ruleset (a plain grid's is rows, columns
-/// and boxes) for the rule-aware ones.
-fn read_all(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzles) {
+/// The puzzles of the files, of any rules, each with its source; an unreadable one is left
+/// out (and makes the outcome `InvalidInput`).
+fn read_all(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Vec<AnyPuzzle>) {
     let mut read = Vec::new();
     let mut sources = Vec::new();
     for path in &args.files {
@@ -87,7 +75,7 @@ fn read_all(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzles)
                         file: name.to_string(),
                         line: puzzle.line(),
                     });
-                    read.push(puzzle);
+                    read.push(puzzle.any());
                 }
                 Err(error) => {
                     eprintln!("{name}:{}: {} (left out)", error.line, error.message);
@@ -96,28 +84,7 @@ fn read_all(args: &CompareArgs, outcome: &mut Outcome) -> (Vec<Source>, Puzzles)
             }
         }
     }
-    let grids: Option<Vec<Grid>> = read
-        .iter()
-        .map(|puzzle| match puzzle {
-            InputPuzzle::Grid(puzzle) => Some(puzzle.grid.clone()),
-            InputPuzzle::Variant(_) => None,
-        })
-        .collect();
-    if let Some(grids) = grids {
-        return (sources, Puzzles::Grids(grids));
-    }
-    let variants = read
-        .into_iter()
-        .map(|puzzle| match puzzle {
-            InputPuzzle::Variant(entry) => entry.puzzle,
-            InputPuzzle::Grid(puzzle) => Puzzle {
-                id: format!("line-{}", puzzle.line),
-                rules: Rules::classic(puzzle.grid.shape()),
-                givens: puzzle.grid.cells().to_vec(),
-            },
-        })
-        .collect();
-    (sources, Puzzles::Variants(variants))
+    (sources, read)
 }
 
 pub fn run(args: CompareArgs) -> io::Result<Outcome> {
@@ -132,12 +99,8 @@ pub fn run(args: CompareArgs) -> io::Result<Outcome> {
         ProgressBar::hidden()
     };
     let progress = |done: usize| bar.set_position(done as u64);
-    let comparison = match puzzles {
-        Puzzles::Grids(grids) => compare(&grids, &solvers, args.limit, timeout, progress),
-        Puzzles::Variants(puzzles) => {
-            compare_variants(&puzzles, &solvers, args.limit, timeout, progress)
-        }
-    };
+    let cancel = Some(signals::flag());
+    let comparison = compare(&puzzles, &solvers, args.limit, timeout, cancel, progress);
     bar.finish_and_clear();
 
     let disagreements = comparison.disagreements();
@@ -356,7 +319,7 @@ fn plot(c: &Comparison, path: &str) -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or(0);
     let mut order: Vec<usize> = (0..c.results.len()).collect();
     order.sort_by_key(|&p| c.results[p][key].time);
-    let shown = |m: &super::comparison::Measurement| {
+    let shown = |m: &xcover::sudoku::comparison::Measurement| {
         micros(if m.finished { m.time } else { c.timeout }).max(0.1)
     };
     let all = c.results.iter().flatten().map(shown);

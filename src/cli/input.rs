@@ -74,14 +74,6 @@ impl InputPuzzle {
             InputPuzzle::Variant(entry) => AnyPuzzle::Variant(Box::new(entry.puzzle.clone())),
         }
     }
-
-    /// The solution its file states, if any.
-    pub fn stated_solution(&self) -> Option<&[u8]> {
-        match self {
-            InputPuzzle::Grid(_) => None,
-            InputPuzzle::Variant(entry) => entry.solution.as_deref(),
-        }
-    }
 }
 
 /// A puzzle of the input that cannot be used: the line of the fault and what it is (with

@@ -5,7 +5,6 @@
 //! exit on a closed pipe); [`input`] reads files, [`signals`] handles Ctrl-C.
 
 mod compare;
-mod comparison;
 mod cover;
 mod enumerate;
 mod generate;

@@ -39,6 +39,7 @@ pub mod backtrack;
 #[cfg(feature = "parallel")]
 pub mod batch;
 pub mod check;
+pub mod comparison;
 mod exact_cover;
 #[cfg(feature = "generate")]
 pub mod generate;

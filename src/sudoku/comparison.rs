@@ -7,24 +7,28 @@
 //! would mean a bug. Timed-out puzzles are counted, never dropped: each counts at the time it
 //! ran (its budget), and a figure it enters is a lower bound and marked so (a slower solver
 //! must never look faster by leaving out the puzzles it could not finish).
-//! Ctrl-C or SIGTERM ends a comparison early: DLX stops at once, a baseline at its next look
-//! at the clock after its time budget, and the comparison then holds the puzzles that every
-//! solver had finished measuring before the signal (so none is a time-out in disguise).
-//! Variant puzzles are compared the same way ([`compare_variants`]), with the variant
-//! backtracker as the baselines.
+//! A cancellation flag (Ctrl-C on the command line) ends a comparison early: DLX stops at
+//! once, a baseline at its next look at the clock after its time budget, and the comparison
+//! then holds the puzzles that every solver had finished measuring before the flag was set
+//! (so none is a time-out in disguise).
+//!
+//! Any puzzle is compared, whatever its rules: a plain grid with the seed posts' baselines
+//! ([`Naive`], [`Mrv`]) and the shared encoding of its shape, a puzzle under other rules with
+//! the rule-aware backtracker ([`Backtracker`], filling the first empty cell or the one with
+//! the fewest candidates) and an encoding of its own, whose building is timed too, as
+//! `check` pays it.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use xcover::sudoku::backtrack::{Mrv, Naive};
-use xcover::sudoku::variant::backtrack::{Backtracker, CellOrder};
-use xcover::sudoku::variant::{Puzzle, VariantEncoding};
-use xcover::sudoku::{BoxShape, Encoding, Grid, SudokuSolver};
-
-use super::signals;
+use crate::sudoku::backtrack::{Mrv, Naive};
+use crate::sudoku::variant::backtrack::{Backtracker, CellOrder};
+use crate::sudoku::variant::{Puzzle, VariantEncoding};
+use crate::sudoku::{AnyPuzzle, BoxShape, Encoding, Grid, GridSolver, SudokuSolver};
 
 /// The solvers that can be compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -150,53 +154,78 @@ pub struct Disagreement {
 }
 
 /// Runs every solver on every puzzle, one after the other on this thread, counting up to
-/// `limit` solutions within `timeout` each. `progress` is called after each puzzle.
+/// `limit` solutions within `timeout` each, until `cancel` is set. `progress` is called after
+/// each puzzle.
+///
+/// ```
+/// use std::time::Duration;
+/// use xcover::sudoku::comparison::{SolverKind, compare};
+/// use xcover::sudoku::{AnyPuzzle, Grid};
+///
+/// let grid: Grid = "1..3........34.1".parse().unwrap();
+/// let kinds = [SolverKind::Dlx, SolverKind::Naive];
+/// let comparison = compare(&[AnyPuzzle::Grid(grid)], &kinds, 10, Duration::from_secs(5), None, |_| {});
+/// assert!(comparison.disagreements().is_empty());
+/// assert_eq!(comparison.results[0][0].count, 1);
+/// ```
 pub fn compare(
-    grids: &[Grid],
+    puzzles: &[AnyPuzzle],
     solvers: &[SolverKind],
     limit: u128,
     timeout: Duration,
+    cancel: Option<Arc<AtomicBool>>,
     progress: impl FnMut(usize),
 ) -> Comparison {
-    let encodings: HashMap<BoxShape, Encoding> = grids
+    let encodings: HashMap<BoxShape, Encoding> = puzzles
         .iter()
-        .map(|g| g.shape())
+        .filter_map(|puzzle| match puzzle {
+            AnyPuzzle::Grid(grid) => Some(grid.shape()),
+            AnyPuzzle::Variant(_) => None,
+        })
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .map(|shape| (shape, Encoding::new(shape)))
         .collect();
-    let mut dlx_solvers: HashMap<BoxShape, _> = encodings
+    let mut dlx_solvers: HashMap<BoxShape, GridSolver<'_>> = encodings
         .iter()
         .map(|(&shape, encoding)| {
             let mut solver = encoding.solver();
-            solver.set_cancel_flag(Some(signals::flag()));
+            solver.set_cancel_flag(cancel.clone());
             (shape, solver)
         })
         .collect();
     let mut mrv = Mrv::default();
-    mrv.set_cancel_flag(Some(signals::flag()));
+    mrv.set_cancel_flag(cancel.clone());
     let mut naive = Naive::default();
-    naive.set_cancel_flag(Some(signals::flag()));
-    let each = |grid: &Grid, kind: SolverKind| {
-        let solver: &mut dyn SudokuSolver = match kind {
-            SolverKind::Dlx => dlx_solvers
-                .get_mut(&grid.shape())
-                .expect("an encoding per shape"),
-            SolverKind::Mrv => &mut mrv,
-            SolverKind::Naive => &mut naive,
-        };
-        measure(solver, grid, limit, timeout)
+    naive.set_cancel_flag(cancel.clone());
+    let stopped = || {
+        cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     };
-    compare_each(grids, solvers, limit, timeout, progress, each)
+    let each = |puzzle: &AnyPuzzle, kind: SolverKind| match puzzle {
+        AnyPuzzle::Grid(grid) => {
+            let solver: &mut dyn SudokuSolver = match kind {
+                SolverKind::Dlx => dlx_solvers
+                    .get_mut(&grid.shape())
+                    .expect("an encoding per shape"),
+                SolverKind::Mrv => &mut mrv,
+                SolverKind::Naive => &mut naive,
+            };
+            measure(solver, grid, limit, timeout)
+        }
+        AnyPuzzle::Variant(puzzle) => measure_variant(puzzle, kind, limit, timeout, &cancel),
+    };
+    compare_each(puzzles, solvers, (limit, timeout), stopped, progress, each)
 }
 
 /// The table of a comparison: `measure(puzzle, solver)` for every puzzle and solver, in
-/// order, `progress` called after each puzzle.
+/// order, `progress` called after each puzzle, until `stopped` says so.
 fn compare_each<P>(
     puzzles: &[P],
     solvers: &[SolverKind],
-    limit: u128,
-    timeout: Duration,
+    (limit, timeout): (u128, Duration),
+    stopped: impl Fn() -> bool,
     mut progress: impl FnMut(usize),
     mut measure: impl FnMut(&P, SolverKind) -> Measurement,
 ) -> Comparison {
@@ -204,10 +233,10 @@ fn compare_each<P>(
     for (index, puzzle) in puzzles.iter().enumerate() {
         let row = solvers
             .iter()
-            .map_while(|&kind| (!signals::stopped()).then(|| measure(puzzle, kind)))
+            .map_while(|&kind| (!stopped()).then(|| measure(puzzle, kind)))
             .collect();
-        if signals::stopped() {
-            // The row may hold a search cut short by the signal, not by its time budget.
+        if stopped() {
+            // The row may hold a search cut short by the flag, not by its time budget.
             break;
         }
         results.push(row);
@@ -221,56 +250,52 @@ fn compare_each<P>(
     }
 }
 
-/// [`compare`] for variant puzzles: DLX on each puzzle's own encoding (its building timed
-/// too, as `check` pays it), `mrv` and `naive` as the variant backtracker filling the cell
-/// with the fewest candidates or the first empty one.
-pub fn compare_variants(
-    puzzles: &[Puzzle],
-    solvers: &[SolverKind],
+/// One solver on a puzzle under other rules: DLX on the puzzle's own encoding (its building
+/// timed too), `mrv` and `naive` as the rule-aware backtracker filling the cell with the
+/// fewest candidates or the first empty one.
+fn measure_variant(
+    puzzle: &Puzzle,
+    kind: SolverKind,
     limit: u128,
     timeout: Duration,
-    progress: impl FnMut(usize),
-) -> Comparison {
-    let cancel = signals::flag();
-    let each = |puzzle: &Puzzle, kind: SolverKind| {
-        let started = Instant::now();
-        let deadline = started + timeout;
-        let (count, nodes, finished) = match kind {
-            // Givens that exclude each other at once: no solution, nothing searched.
-            SolverKind::Dlx => VariantEncoding::new(puzzle)
-                .ok()
-                .and_then(|encoding| {
-                    let mut solver = encoding.solver(puzzle)?;
-                    solver.set_deadline(Some(deadline));
-                    solver.set_cancel_flag(Some(Arc::clone(&cancel)));
-                    let count = solver.count(Some(limit));
-                    Some((count, solver.stats().nodes, !solver.interrupted()))
-                })
-                .unwrap_or((0, 0, true)),
-            SolverKind::Mrv | SolverKind::Naive => {
-                let order = if kind == SolverKind::Mrv {
-                    CellOrder::FewestCandidates
-                } else {
-                    CellOrder::FirstEmpty
-                };
-                let run = Backtracker::new(&puzzle.rules).count_within(
-                    &puzzle.givens,
-                    limit,
-                    order,
-                    Some(deadline),
-                    Some(&cancel),
-                );
-                (run.count, run.nodes, run.finished)
-            }
-        };
-        Measurement {
-            count,
-            time: started.elapsed(),
-            nodes,
-            finished,
+    cancel: &Option<Arc<AtomicBool>>,
+) -> Measurement {
+    let started = Instant::now();
+    let deadline = started + timeout;
+    let (count, nodes, finished) = match kind {
+        // Givens that exclude each other at once: no solution, nothing searched.
+        SolverKind::Dlx => VariantEncoding::new(puzzle)
+            .ok()
+            .and_then(|encoding| {
+                let mut solver = encoding.solver(puzzle)?;
+                solver.set_deadline(Some(deadline));
+                solver.set_cancel_flag(cancel.clone());
+                let count = solver.count(Some(limit));
+                Some((count, solver.stats().nodes, !solver.interrupted()))
+            })
+            .unwrap_or((0, 0, true)),
+        SolverKind::Mrv | SolverKind::Naive => {
+            let order = if kind == SolverKind::Mrv {
+                CellOrder::FewestCandidates
+            } else {
+                CellOrder::FirstEmpty
+            };
+            let run = Backtracker::new(&puzzle.rules).count_within(
+                &puzzle.givens,
+                limit,
+                order,
+                Some(deadline),
+                cancel.as_deref(),
+            );
+            (run.count, run.nodes, run.finished)
         }
     };
-    compare_each(puzzles, solvers, limit, timeout, progress, each)
+    Measurement {
+        count,
+        time: started.elapsed(),
+        nodes,
+        finished,
+    }
 }
 
 fn measure(
