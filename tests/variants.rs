@@ -17,10 +17,11 @@ use xcover::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, Diagonals, Dot, GreaterThan, Killer, Kropki, NonConsecutive,
     Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
+use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::backtrack::Backtracker;
 use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
 use xcover::sudoku::variant::text::{self, Entry};
-use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check};
+use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
 /// `rules` with each constraint whose flag is set.
 fn with_present<const K: usize>(mut rules: Rules, constraints: [(bool, Constraint); K]) -> Rules {
@@ -747,6 +748,32 @@ proptest! {
         let problem = encoding.puzzle_problem(&puzzle);
         let matrix = xcover::dlx::Matrix::new(problem).unwrap();
         prop_assert_eq!(matrix.solver().count(None), expected);
+        // Written as an f-puzzles link and read back, it is the same puzzle (f-puzzles has no
+        // greater-than signs: a puzzle with them is not written).
+        if let Ok(link) = fpuzzles::link(&puzzle, None) {
+            match fpuzzles::read(&link).remove(0) {
+                Ok(entry) => {
+                    let back = &entry.puzzle;
+                    prop_assert_eq!(&back.givens, &puzzle.givens);
+                    let untitled = |p: &Puzzle| {
+                        let mut json = fpuzzles::to_json(p, None).unwrap();
+                        json.as_object_mut().unwrap().remove("title");
+                        json
+                    };
+                    prop_assert_eq!(untitled(back), untitled(&puzzle));
+                    let again = latin_squares()
+                        .iter()
+                        .filter(|grid| check::broken_rule(&back.rules, &back.givens, grid).is_none())
+                        .count() as u128;
+                    prop_assert_eq!(again, expected);
+                }
+                // Givens that clash are refused by the reader, with the cells at fault.
+                Err(error) => {
+                    prop_assert_eq!(error.kind, FaultKind::Clash, "{}", error);
+                    prop_assert!(!puzzle.clashes().is_empty());
+                }
+            }
+        }
     }
 }
 

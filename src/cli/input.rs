@@ -12,7 +12,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
+use xcover::sudoku::rules::Rules;
 use xcover::sudoku::text::{FaultKind, Puzzle, PuzzleError, Reader};
+use xcover::sudoku::variant;
 use xcover::sudoku::variant::text::{self as variant_text, Entry, ReadError};
 use xcover::sudoku::{AnyPuzzle, BoxShape};
 
@@ -64,6 +66,19 @@ impl InputPuzzle {
                 .rules
                 .boxes
                 .map_or_else(|| "none".to_string(), |shape| shape.to_string()),
+        }
+    }
+
+    /// The puzzle as a ruleset with givens (a plain grid's rules are its rows, columns and
+    /// boxes), named by its id or, for a plain grid, its line.
+    pub fn ruleset(&self) -> variant::Puzzle {
+        match self {
+            InputPuzzle::Grid(puzzle) => variant::Puzzle {
+                id: format!("line-{}", puzzle.line),
+                rules: Rules::classic(puzzle.grid.shape()),
+                givens: puzzle.grid.cells().to_vec(),
+            },
+            InputPuzzle::Variant(entry) => entry.puzzle.clone(),
         }
     }
 
@@ -172,7 +187,8 @@ pub fn is_variant_file(path: &str) -> bool {
 /// not of the format, is one error.
 pub fn variant_entries(path: &str) -> Result<(Arc<str>, Vec<VariantEntry>), String> {
     let (name, text) = read_text(path)?;
-    let entries = if text.trim_start().starts_with(['{', '[']) {
+    let fpuzzles = xcover::sudoku::variant::fpuzzles::is_fpuzzles_text(&text);
+    let entries = if text.trim_start().starts_with(['{', '[']) && !fpuzzles {
         variant_text::read_json(&text).map_err(|error| format!("{name}: {error}"))?
     } else {
         variant_text::read_any(&text)

@@ -27,8 +27,8 @@ use xcover::dlx::Verdict;
 use xcover::dlx::{self, Enumeration, Inference, Monitor, OptionId, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::text::{self, Layout, Puzzle};
-use xcover::sudoku::variant::VariantEncoding;
 use xcover::sudoku::variant::text as variant_text;
+use xcover::sudoku::variant::{VariantEncoding, fpuzzles};
 use xcover::sudoku::{BoxShape, Encoding, Grid, GridSolver};
 
 #[derive(Debug, Clone, Subcommand)]
@@ -152,6 +152,9 @@ pub enum SolveFormat {
     Numbers,
     /// One JSON object per puzzle and line (JSON Lines).
     Json,
+    /// One f-puzzles link per solution: the puzzle with that solution, to open in f-puzzles
+    /// or SudokuPad (sides up to 16; not for greater-than signs).
+    Fpuzzles,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -570,7 +573,7 @@ fn layout_for(format: Option<SolveFormat>, puzzle: &Puzzle) -> Layout {
         Some(SolveFormat::Line) => Layout::Line,
         Some(SolveFormat::Grid) => Layout::Grid,
         Some(SolveFormat::Numbers) => Layout::Numbers,
-        Some(SolveFormat::Json) | None => puzzle.layout,
+        Some(SolveFormat::Json | SolveFormat::Fpuzzles) | None => puzzle.layout,
     }
 }
 
@@ -588,6 +591,9 @@ fn is_multiline(layout: Layout) -> bool {
 
 /// Whether a puzzle's solutions, written in `format`, take several lines.
 fn writes_multiline(format: Option<SolveFormat>, puzzle: &InputPuzzle) -> bool {
+    if format == Some(SolveFormat::Fpuzzles) {
+        return false;
+    }
     match puzzle {
         InputPuzzle::Grid(grid) => is_multiline(layout_for(format, grid)),
         InputPuzzle::Variant(_) => format != Some(SolveFormat::Line),
@@ -598,6 +604,11 @@ fn writes_multiline(format: Option<SolveFormat>, puzzle: &InputPuzzle) -> bool {
 /// grids: a plain grid in the layout and symbols it came in, a variant's as N lines.
 fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> String {
     let n = puzzle.size();
+    if format == Some(SolveFormat::Fpuzzles) {
+        // A puzzle f-puzzles cannot draw gets a comment saying why, in its place.
+        return fpuzzles::link(&puzzle.ruleset(), Some(values))
+            .unwrap_or_else(|why| format!("# no f-puzzles link: {why}"));
+    }
     if let InputPuzzle::Grid(grid) = puzzle
         && let Some(solution) = Grid::from_cells(grid.grid.shape(), values.to_vec())
     {

@@ -9,7 +9,9 @@
 //! anti-knight); a classic grid is the same model with rows, columns and boxes only.
 //!
 //! This module holds the puzzle and the clashes of its givens ([`Puzzle::clashes`]); [`text`]
-//! reads and writes the files people write by hand; [`VariantEncoding`] (in the exact-cover
+//! reads and writes the files people write by hand, [`iss`] the constraint strings of the
+//! Interactive Sudoku Solver, `fpuzzles` (feature `fpuzzles`) the puzzles and links of
+//! f-puzzles; [`VariantEncoding`] (in the exact-cover
 //! bridge, which builds every ruleset's problem, the classic one included) turns a puzzle
 //! into exact cover and back; [`check`] judges a filled grid by each rule's own judge, sharing
 //! no code with the encoding; [`backtrack`] is a second solver, plain backtracking, that
@@ -18,6 +20,8 @@
 
 pub mod backtrack;
 pub mod check;
+#[cfg(feature = "fpuzzles")]
+pub mod fpuzzles;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod iss;

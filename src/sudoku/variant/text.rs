@@ -68,15 +68,19 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Whether `text` looks like a file of variant puzzles (plain, JSON or ISS constraint
-/// strings) rather than plain grids: its first meaningful line is a `puzzles:` or `puzzle:`
-/// key or an ISS string or link ([`super::iss`]), or it is JSON whose format is
-/// `sudoku-variants`.
+/// Whether `text` looks like a file of variant puzzles (plain, JSON, ISS constraint strings
+/// or f-puzzles) rather than plain grids: its first meaningful line is a `puzzles:` or
+/// `puzzle:` key, an ISS string or link ([`super::iss`]) or an f-puzzles link (feature
+/// `fpuzzles`), or it is JSON whose format is `sudoku-variants`, or an f-puzzles object.
 pub fn is_variant_text(text: &str) -> bool {
     let first = text
         .lines()
         .map(str::trim)
         .find(|line| !line.is_empty() && !line.starts_with('#'));
+    #[cfg(feature = "fpuzzles")]
+    if super::fpuzzles::is_fpuzzles_text(text) {
+        return true;
+    }
     match first {
         Some(line) if line.starts_with('{') => {
             text.contains("\"sudoku-variants\"") || text.contains("\"rules\"")
@@ -90,10 +94,15 @@ pub fn is_variant_text(text: &str) -> bool {
     }
 }
 
-/// Every puzzle of a text in any variant form, each read or why it cannot be: JSON of the
-/// `sudoku-variants` format (with the `json` feature; a file-level fault is then the one
-/// error), ISS constraint strings ([`super::iss`]) or blocks of the plain format.
+/// Every puzzle of a text in any variant form, each read or why it cannot be: f-puzzles
+/// objects and links (feature `fpuzzles`), JSON of the `sudoku-variants` format (feature
+/// `json`; a file-level fault is then the one error), ISS constraint strings
+/// ([`super::iss`]) or blocks of the plain format.
 pub fn read_any(text: &str) -> Vec<Result<Entry, ReadError>> {
+    #[cfg(feature = "fpuzzles")]
+    if super::fpuzzles::is_fpuzzles_text(text) {
+        return super::fpuzzles::read(text);
+    }
     #[cfg(feature = "json")]
     if text.trim_start().starts_with(['{', '[']) {
         return read_json(text).unwrap_or_else(|error| vec![Err(error)]);

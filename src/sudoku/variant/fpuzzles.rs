@@ -1,0 +1,747 @@
+//! f-puzzles: the JSON object that f-puzzles saves (and SudokuPad opens), and the link that
+//! carries it, LZString-compressed in base64 after `load=`. Setters draw their puzzles there;
+//! this reads what they paste and writes any puzzle of the rules both sides know, so that it
+//! opens in f-puzzles or SudokuPad.
+//!
+//! ```text
+//! {"size": 9, "grid": [[{"value": 5, "given": true}, {}, ...], ...],
+//!  "diagonal+": true, "antiknight": true,
+//!  "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+//!  "killercage": [{"cells": ["R2C2", "R2C3"], "value": "15"}],
+//!  "difference": [{"cells": ["R4C4", "R4C5"]}], "ratio": [...], "xv": [{"cells": [...], "value": "X"}]}
+//! ```
+//!
+//! Read: the side (1 to 16) with its default boxes, or the regions the cells name (a jigsaw);
+//! givens (`given: true`) and given pencilmarks; both diagonals; anti-knight, anti-king,
+//! non-consecutive; thermometers, palindromes, renban and whispers lines; killer cages with
+//! sums; white (difference 1) and black (ratio 2) kropki dots; XV; the windows of windoku
+//! written as extra regions; the stated `solution`. A constraint f-puzzles names that this
+//! reader does not know (arrows, little killers, sandwiches, a single diagonal, the
+//! "negative" rules that all dots are given...) is an error naming it: a puzzle is never
+//! solved with a rule left out. Cosmetic keys (titles, text, lines, shapes drawn without a
+//! rule) are passed over.
+//!
+//! A link's compressed text is limited to [`MAX_COMPRESSED_CHARS`] before it is expanded:
+//! LZString's output can grow with the square of its input, and a crafted link must not
+//! fill memory.
+
+use serde_json::{Map, Value, json};
+
+use super::text::{Entry, ReadError};
+use super::{Cage, Cell, Puzzle, Rules};
+use crate::sudoku::BoxShape;
+use crate::sudoku::rules::{
+    AntiKing, AntiKnight, Constraint, Diagonals, Dot, Killer, Kropki, NonConsecutive, Palindromes,
+    Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
+};
+use crate::sudoku::text::FaultKind;
+
+/// The most characters of compressed text a link may carry. A 16x16 puzzle with many rules
+/// takes a few thousand; at this size the expanded text cannot pass about 100 MB.
+pub const MAX_COMPRESSED_CHARS: usize = 20_000;
+
+/// The largest side f-puzzles draws.
+pub const MAX_FPUZZLES_SIZE: usize = 16;
+
+/// Keys of the f-puzzles object that draw without adding a rule, or say who made it.
+const COSMETIC: [&str; 12] = [
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "text",
+    "line",
+    "rectangle",
+    "circle",
+    "cage",
+    "highlightConflicts",
+];
+
+/// Settings of the f-puzzles solver itself, not rules of the puzzle.
+const SOLVER_SETTINGS: [&str; 2] = ["disabledlogic", "truecandidatesoptions"];
+
+/// What is wrong with an f-puzzles object: its kind, what it is, the cells it is about.
+type Fault = (FaultKind, String, Vec<Cell>);
+
+fn layout(message: String) -> Fault {
+    (FaultKind::Layout, message, Vec::new())
+}
+
+fn value(message: String) -> Fault {
+    (FaultKind::Value, message, Vec::new())
+}
+
+fn unsupported(message: String) -> Fault {
+    (FaultKind::Unsupported, message, Vec::new())
+}
+
+/// Whether `text` holds f-puzzles puzzles: its first meaningful line is an f-puzzles link (or
+/// any link with `load=`), a bare compressed puzzle (LZString's base64 of `{"`, which starts
+/// `N4Ig`), or a JSON object with `size` and `grid`.
+pub fn is_fpuzzles_text(text: &str) -> bool {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        let head: String = trimmed.chars().take(4096).collect();
+        return head.contains("\"grid\"") && head.contains("\"size\"");
+    }
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .is_some_and(|line| line.contains("load=") || line.starts_with("N4Ig"))
+}
+
+/// Every puzzle of `text`: one JSON object (the whole text), or one link or compressed
+/// puzzle per line (blank lines and `#` comments skipped), each read or why it cannot be.
+pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
+    let error = |line: usize, (kind, message, cells): Fault| ReadError {
+        kind,
+        line,
+        message,
+        cells,
+    };
+    if text.trim_start().starts_with('{') {
+        let read = serde_json::from_str::<Value>(text)
+            .map_err(|e| (e.line(), layout(format!("not JSON: {e}"))))
+            .and_then(|object| parse(&object, "fpuzzles-1").map_err(|fault| (1, fault)));
+        return vec![
+            read.map(|(puzzle, solution)| Entry {
+                line: 1,
+                puzzle,
+                solution,
+            })
+            .map_err(|(line, fault)| error(line, fault)),
+        ];
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim().starts_with('#'))
+        .map(|(index, line)| {
+            let line_number = index + 1;
+            expand(line.trim())
+                .and_then(|json| {
+                    serde_json::from_str::<Value>(&json)
+                        .map_err(|e| layout(format!("the link does not hold JSON: {e}")))
+                })
+                .and_then(|object| parse(&object, &format!("fpuzzles-{line_number}")))
+                .map(|(puzzle, solution)| Entry {
+                    line: line_number,
+                    puzzle,
+                    solution,
+                })
+                .map_err(|fault| error(line_number, fault))
+        })
+        .collect()
+}
+
+/// The JSON text of a link or a bare compressed puzzle: the `load=` value (up to `&` or `#`,
+/// its `%XX` escapes decoded), expanded.
+fn expand(line: &str) -> Result<String, Fault> {
+    let data = match line.find("load=") {
+        Some(at) => {
+            let query = &line[at + 5..];
+            &query[..query.find(['&', '#', ' ']).unwrap_or(query.len())]
+        }
+        None => line,
+    };
+    if data.len() > MAX_COMPRESSED_CHARS {
+        return Err(layout(format!(
+            "the compressed puzzle has {} characters; at most {MAX_COMPRESSED_CHARS} are read",
+            data.len()
+        )));
+    }
+    let data = data
+        .replace("%2B", "+")
+        .replace("%2F", "/")
+        .replace("%3D", "=")
+        .replace(' ', "+");
+    let wide = lz_str::decompress_from_base64(&data)
+        .filter(|wide| !wide.is_empty())
+        .ok_or_else(|| layout("not an f-puzzles link: its data does not decompress".into()))?;
+    String::from_utf16(&wide).map_err(|_| layout("the link's data is not text".into()))
+}
+
+/// A cell written `R1C1` (rows and columns from 1) in a grid of side `n`.
+fn cell(word: &str, n: usize) -> Option<Cell> {
+    let (row, col) = word.strip_prefix(['R', 'r'])?.split_once(['C', 'c'])?;
+    let index = |part: &str| {
+        part.parse::<usize>()
+            .ok()
+            .filter(|v| (1..=n).contains(v))
+            .map(|v| v - 1)
+    };
+    Some((index(row)?, index(col)?))
+}
+
+/// The cells of a list of `R1C1` names.
+fn cells_of(list: Option<&Value>, n: usize, what: &str) -> Result<Vec<Cell>, Fault> {
+    let list = list
+        .and_then(Value::as_array)
+        .ok_or_else(|| layout(format!("{what}: expected a list of cells")))?;
+    list.iter()
+        .map(|name| {
+            let name = name.as_str().unwrap_or("");
+            cell(name, n).ok_or_else(|| value(format!("{what}: '{name}' is not a cell")))
+        })
+        .collect()
+}
+
+/// The entries of a constraint's list (an absent key or `null` is an empty list).
+fn entries<'v>(object: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fault> {
+    match object.get(key) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(Value::Array(list)) => Ok(list),
+        Some(_) => Err(layout(format!("'{key}': expected a list"))),
+    }
+}
+
+/// The lines of every entry of a line constraint (`[{"lines": [[cells], ...]}, ...]`).
+fn lines_of(object: &Map<String, Value>, key: &str, n: usize) -> Result<Vec<Vec<Cell>>, Fault> {
+    let mut lines = Vec::new();
+    for entry in entries(object, key)? {
+        let list = entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .ok_or_else(|| layout(format!("'{key}': each entry has 'lines'")))?;
+        for line in list {
+            lines.push(cells_of(Some(line), n, key)?);
+        }
+    }
+    Ok(lines)
+}
+
+/// An entry's `value` as a number, when it has one.
+fn number(entry: &Value) -> Option<u32> {
+    match entry.get("value")? {
+        Value::String(text) => text.trim().parse().ok(),
+        Value::Number(number) => number.as_u64().and_then(|v| u32::try_from(v).ok()),
+        _ => None,
+    }
+}
+
+/// Whether a key is set: `true`, or a list that is not empty.
+fn is_set(value: &Value) -> bool {
+    match value {
+        Value::Bool(set) => *set,
+        Value::Array(list) => !list.is_empty(),
+        Value::Null => false,
+        _ => true,
+    }
+}
+
+/// The region of each cell when the regions are the boxes of `shape`, numbered in reading
+/// order as f-puzzles numbers them.
+fn box_map(n: usize, shape: BoxShape) -> Vec<u8> {
+    let across = n / shape.box_cols();
+    (0..n * n)
+        .map(|i| ((i / n) / shape.box_rows() * across + (i % n) / shape.box_cols()) as u8)
+        .collect()
+}
+
+/// Whether two region maps cut the grid the same way, whatever their numbers.
+fn same_partition(a: &[u8], b: &[u8]) -> bool {
+    let renumbered = |map: &[u8]| {
+        let mut seen: Vec<u8> = Vec::new();
+        map.iter()
+            .map(|&region| match seen.iter().position(|&r| r == region) {
+                Some(k) => k,
+                None => {
+                    seen.push(region);
+                    seen.len() - 1
+                }
+            })
+            .collect::<Vec<usize>>()
+    };
+    a.len() == b.len() && renumbered(a) == renumbered(b)
+}
+
+/// Reads one f-puzzles object as a puzzle named `id`, with its stated solution.
+pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Fault> {
+    let object = object
+        .as_object()
+        .ok_or_else(|| layout("expected an f-puzzles object".into()))?;
+    let n = object
+        .get("size")
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|n| (1..=MAX_FPUZZLES_SIZE).contains(n))
+        .ok_or_else(|| {
+            value(format!(
+                "'size': expected a side from 1 to {MAX_FPUZZLES_SIZE}"
+            ))
+        })?;
+    // Every key is a rule read below, cosmetic, or refused by name.
+    const READ: [&str; 15] = [
+        "diagonal+",
+        "diagonal-",
+        "antiknight",
+        "antiking",
+        "nonconsecutive",
+        "thermometer",
+        "palindrome",
+        "renban",
+        "whispers",
+        "killercage",
+        "difference",
+        "ratio",
+        "xv",
+        "extraregion",
+        "negative",
+    ];
+    for (key, setting) in object {
+        let known = READ.contains(&key.as_str())
+            || COSMETIC.contains(&key.as_str())
+            || SOLVER_SETTINGS.contains(&key.as_str());
+        if !known && is_set(setting) {
+            return Err(unsupported(format!(
+                "the f-puzzles constraint '{key}' is not supported yet"
+            )));
+        }
+    }
+    if let Some(negative) = object.get("negative").filter(|v| is_set(v)) {
+        return Err(unsupported(format!(
+            "the f-puzzles rule that every dot is given ('negative': {negative}) is not \
+             supported yet"
+        )));
+    }
+    let grid = object
+        .get("grid")
+        .and_then(Value::as_array)
+        .filter(|rows| rows.len() == n)
+        .ok_or_else(|| layout(format!("'grid': expected {n} rows")))?;
+    let mut givens = vec![0u8; n * n];
+    let mut regions = vec![None; n * n];
+    let mut marks = Vec::new();
+    for (r, row) in grid.iter().enumerate() {
+        let row = row
+            .as_array()
+            .filter(|cells| cells.len() == n)
+            .ok_or_else(|| layout(format!("'grid' row {}: expected {n} cells", r + 1)))?;
+        for (c, cell) in row.iter().enumerate() {
+            let at = |why: &str| {
+                (
+                    FaultKind::Value,
+                    format!("r{}c{}: {why}", r + 1, c + 1),
+                    vec![(r, c)],
+                )
+            };
+            let symbol = |value: &Value| {
+                value
+                    .as_u64()
+                    .filter(|v| (1..=n as u64).contains(v))
+                    .map(|v| v as u8)
+            };
+            if cell.get("given").and_then(Value::as_bool) == Some(true) {
+                let given = cell
+                    .get("value")
+                    .ok_or_else(|| at("a given without a value"))?;
+                givens[r * n + c] =
+                    symbol(given).ok_or_else(|| at(&format!("{given} is not a symbol")))?;
+            }
+            if let Some(region) = cell.get("region").filter(|v| !v.is_null()) {
+                let region = region
+                    .as_u64()
+                    .filter(|&k| k < n as u64)
+                    .ok_or_else(|| at(&format!("region {region} is not one of 0 to {}", n - 1)))?;
+                regions[r * n + c] = Some(region as u8);
+            }
+            if let Some(list) = cell
+                .get("givenPencilMarks")
+                .and_then(Value::as_array)
+                .filter(|list| !list.is_empty())
+            {
+                let values = list
+                    .iter()
+                    .map(|v| symbol(v).ok_or_else(|| at(&format!("{v} is not a symbol"))))
+                    .collect::<Result<Vec<u8>, _>>()?;
+                marks.push(((r, c), values));
+            }
+        }
+    }
+    // Regions named by some cells only: the others keep their box's number, as f-puzzles
+    // does (a box's region is its index).
+    let jigsaw = regions.iter().any(Option::is_some);
+    let default_boxes = BoxShape::for_size(n);
+    let mut rules = if jigsaw {
+        let boxes = default_boxes.map(|shape| box_map(n, shape));
+        let map = (0..n * n)
+            .map(|i| regions[i].or_else(|| boxes.as_ref().map(|boxes| boxes[i])))
+            .collect::<Option<Vec<u8>>>()
+            .ok_or_else(|| layout("every cell needs a region on a side without boxes".into()))?;
+        // Regions that are the boxes after all.
+        if boxes.is_some_and(|boxes| same_partition(&boxes, &map)) {
+            Rules::latin(n).with_boxes(default_boxes)
+        } else {
+            Rules::latin(n).with(Constraint::Regions(Regions { map }))
+        }
+    } else {
+        let shape = default_boxes
+            .ok_or_else(|| layout(format!("no boxes fit side {n}: name the regions")))?;
+        Rules::latin(n).with_boxes(Some(shape))
+    };
+    let flag = |key: &str| object.get(key).is_some_and(is_set);
+    match (flag("diagonal+"), flag("diagonal-")) {
+        (true, true) => rules.add(Constraint::Diagonals(Diagonals)),
+        (false, false) => {}
+        _ => return Err(unsupported("a single diagonal is not supported yet".into())),
+    }
+    if flag("antiknight") {
+        rules.add(Constraint::AntiKnight(AntiKnight));
+    }
+    if flag("antiking") {
+        rules.add(Constraint::AntiKing(AntiKing));
+    }
+    if flag("nonconsecutive") {
+        rules.add(Constraint::NonConsecutive(NonConsecutive));
+    }
+    let extra = entries(object, "extraregion")?
+        .iter()
+        .map(|entry| cells_of(entry.get("cells"), n, "extraregion"))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !extra.is_empty() {
+        // Read only as the windows of windoku, the one rule of extra regions known here.
+        let windows = Rules::latin(n)
+            .with_boxes(rules.boxes)
+            .with(Constraint::Windows(Windows));
+        let mut wanted: Vec<Vec<Cell>> = windows
+            .units()
+            .into_iter()
+            .filter(|unit| unit.tag.starts_with('w'))
+            .map(|unit| unit.cells)
+            .collect();
+        let mut found: Vec<Vec<Cell>> = extra
+            .into_iter()
+            .map(|mut cells| {
+                cells.sort_unstable();
+                cells
+            })
+            .collect();
+        wanted.iter_mut().for_each(|cells| cells.sort_unstable());
+        wanted.sort();
+        found.sort();
+        if found != wanted || wanted.is_empty() {
+            return Err(unsupported(
+                "extra regions other than the windows of windoku are not supported yet".into(),
+            ));
+        }
+        rules.add(Constraint::Windows(Windows));
+    }
+    if !marks.is_empty() {
+        rules.add(Constraint::Pencilmarks(Pencilmarks { cells: marks }));
+    }
+    let thermometers = lines_of(object, "thermometer", n)?;
+    if !thermometers.is_empty() {
+        rules.add(Constraint::Thermometers(Thermometers {
+            lines: thermometers,
+        }));
+    }
+    let palindromes = lines_of(object, "palindrome", n)?;
+    if !palindromes.is_empty() {
+        rules.add(Constraint::Palindromes(Palindromes { lines: palindromes }));
+    }
+    let renban = lines_of(object, "renban", n)?;
+    if !renban.is_empty() {
+        rules.add(Constraint::Renban(Renban { lines: renban }));
+    }
+    let mut whispers = Vec::new();
+    for entry in entries(object, "whispers")? {
+        // German whispers by default: at least half the range apart (5 on 9x9).
+        let apart = number(entry).unwrap_or(n.div_ceil(2) as u32);
+        let apart = u8::try_from(apart)
+            .ok()
+            .filter(|&d| d >= 1 && usize::from(d) < n)
+            .ok_or_else(|| value(format!("whispers: a difference of {apart}")))?;
+        for line in entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            whispers.push((apart, cells_of(Some(line), n, "whispers")?));
+        }
+    }
+    if !whispers.is_empty() {
+        rules.add(Constraint::Whispers(Whispers { lines: whispers }));
+    }
+    let mut cages = Vec::new();
+    for entry in entries(object, "killercage")? {
+        let cells = cells_of(entry.get("cells"), n, "killercage")?;
+        let sum = number(entry).ok_or_else(|| {
+            (
+                FaultKind::Unsupported,
+                "a killer cage without a sum is not supported yet".to_string(),
+                cells.clone(),
+            )
+        })?;
+        cages.push(Cage { sum, cells });
+    }
+    if !cages.is_empty() {
+        rules.add(Constraint::Killer(Killer { cages }));
+    }
+    let mut dots = Vec::new();
+    for (key, dot, plain) in [("difference", Dot::White, 1), ("ratio", Dot::Black, 2)] {
+        for entry in entries(object, key)? {
+            let cells = cells_of(entry.get("cells"), n, key)?;
+            if number(entry).is_some_and(|v| v != plain) {
+                return Err((
+                    FaultKind::Unsupported,
+                    format!("a {key} dot of another value than {plain} is not supported yet"),
+                    cells,
+                ));
+            }
+            match cells[..] {
+                [a, b] => dots.push((dot, a, b)),
+                _ => return Err(layout(format!("{key}: a dot is between two cells"))),
+            }
+        }
+    }
+    if !dots.is_empty() {
+        rules.add(Constraint::Kropki(Kropki { dots }));
+    }
+    let mut sums = Vec::new();
+    for entry in entries(object, "xv")? {
+        let cells = cells_of(entry.get("cells"), n, "xv")?;
+        let sum = match entry.get("value").and_then(Value::as_str) {
+            Some("X" | "x") => 10,
+            Some("V" | "v") => 5,
+            other => return Err(value(format!("xv: {other:?} is neither X nor V"))),
+        };
+        match cells[..] {
+            [a, b] => sums.push((sum, a, b)),
+            _ => return Err(layout("xv: a clue is between two cells".into())),
+        }
+    }
+    if !sums.is_empty() {
+        rules.add(Constraint::Xv(Xv { clues: sums }));
+    }
+    rules
+        .validate()
+        .map_err(|error| (FaultKind::Rule, error.to_string(), error.cells()))?;
+    let solution = match object.get("solution").and_then(Value::as_array) {
+        Some(list) if list.len() == n * n => list
+            .iter()
+            .map(|v| {
+                v.as_u64()
+                    .filter(|v| (1..=n as u64).contains(v))
+                    .map(|v| v as u8)
+            })
+            .collect::<Option<Vec<u8>>>(),
+        _ => None,
+    };
+    let puzzle = Puzzle {
+        id: id.to_string(),
+        rules,
+        givens,
+    };
+    if let Some(clash) = puzzle.clashes().into_iter().next() {
+        return Err((FaultKind::Clash, clash.to_string(), clash.cells));
+    }
+    Ok((puzzle, solution))
+}
+
+/// `R1C1`, the name f-puzzles gives a cell.
+fn name((r, c): Cell) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// The f-puzzles object of `puzzle` (with `solution`, when given), or why f-puzzles cannot
+/// draw it: a side past 16, a grid with neither boxes nor regions, or a rule it lacks
+/// (greater-than signs).
+pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String> {
+    let rules = &puzzle.rules;
+    let n = rules.size;
+    if n > MAX_FPUZZLES_SIZE {
+        return Err(format!(
+            "f-puzzles draws sides up to {MAX_FPUZZLES_SIZE}, not {n}"
+        ));
+    }
+    // f-puzzles draws its default boxes unless the cells name their regions.
+    let default_boxes = BoxShape::for_size(n).map(|shape| box_map(n, shape));
+    let regions: Option<Vec<u8>> = match (rules.regions(), rules.boxes) {
+        (Some(map), _) => Some(map.to_vec()),
+        (None, Some(shape)) => Some(box_map(n, shape)),
+        (None, None) => {
+            return Err("f-puzzles has no grid without boxes or regions".to_string());
+        }
+    }
+    .filter(|map| {
+        default_boxes
+            .as_ref()
+            .is_none_or(|boxes| !same_partition(boxes, map))
+    });
+    // A cell's pencilmarks, all of them: a cell marked twice holds a symbol of both lists.
+    let mut marks: Vec<(Cell, Vec<u8>)> = Vec::new();
+    for constraint in rules.constraints() {
+        let Constraint::Pencilmarks(listed) = constraint else {
+            continue;
+        };
+        for (at, values) in &listed.cells {
+            match marks.iter_mut().find(|(cell, _)| cell == at) {
+                Some((_, kept)) => kept.retain(|v| values.contains(v)),
+                None => marks.push((*at, values.clone())),
+            }
+        }
+    }
+    if let Some((at, _)) = marks.iter().find(|(_, values)| values.is_empty()) {
+        // f-puzzles reads an empty list as no pencilmarks at all.
+        return Err(format!(
+            "the pencilmarks of {} allow no symbol, which f-puzzles cannot write",
+            super::cell_name(*at)
+        ));
+    }
+    let grid: Vec<Value> = (0..n)
+        .map(|r| {
+            Value::Array(
+                (0..n)
+                    .map(|c| {
+                        let mut cell = Map::new();
+                        let given = puzzle.givens[r * n + c];
+                        if given != 0 {
+                            cell.insert("value".into(), json!(given));
+                            cell.insert("given".into(), json!(true));
+                        }
+                        if let Some(map) = &regions {
+                            cell.insert("region".into(), json!(map[r * n + c]));
+                        }
+                        if let Some((_, values)) = marks.iter().find(|(at, _)| *at == (r, c)) {
+                            cell.insert("givenPencilMarks".into(), json!(values));
+                        }
+                        Value::Object(cell)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut object = Map::new();
+    object.insert("size".into(), json!(n));
+    object.insert("title".into(), json!(puzzle.id));
+    object.insert("grid".into(), Value::Array(grid));
+    let names = |cells: &[Cell]| cells.iter().copied().map(name).collect::<Vec<_>>();
+    let line_list = |lines: &[Vec<Cell>]| {
+        lines
+            .iter()
+            .map(|line| json!({"lines": [names(line)]}))
+            .collect::<Vec<_>>()
+    };
+    for constraint in rules.constraints() {
+        match constraint {
+            Constraint::Pencilmarks(_) | Constraint::Regions(_) => {}
+            Constraint::Diagonals(_) => {
+                object.insert("diagonal+".into(), json!(true));
+                object.insert("diagonal-".into(), json!(true));
+            }
+            Constraint::Windows(_) => {
+                let windows: Vec<Value> = rules
+                    .units()
+                    .into_iter()
+                    .filter(|unit| unit.tag.starts_with('w'))
+                    .map(|unit| json!({"cells": names(&unit.cells)}))
+                    .collect();
+                object.insert("extraregion".into(), json!(windows));
+            }
+            Constraint::AntiKnight(_) => {
+                object.insert("antiknight".into(), json!(true));
+            }
+            Constraint::AntiKing(_) => {
+                object.insert("antiking".into(), json!(true));
+            }
+            Constraint::NonConsecutive(_) => {
+                object.insert("nonconsecutive".into(), json!(true));
+            }
+            Constraint::Thermometers(thermometers) => {
+                object.insert("thermometer".into(), json!(line_list(&thermometers.lines)));
+            }
+            Constraint::Palindromes(palindromes) => {
+                object.insert("palindrome".into(), json!(line_list(&palindromes.lines)));
+            }
+            Constraint::Renban(renban) => {
+                object.insert("renban".into(), json!(line_list(&renban.lines)));
+            }
+            Constraint::Whispers(whispers) => {
+                let lines: Vec<Value> = whispers
+                    .lines
+                    .iter()
+                    .map(
+                        |(apart, line)| json!({"lines": [names(line)], "value": apart.to_string()}),
+                    )
+                    .collect();
+                object.insert("whispers".into(), json!(lines));
+            }
+            Constraint::Killer(killer) => {
+                let cages: Vec<Value> = killer
+                    .cages
+                    .iter()
+                    .map(|cage| json!({"cells": names(&cage.cells), "value": cage.sum.to_string()}))
+                    .collect();
+                object.insert("killercage".into(), json!(cages));
+            }
+            Constraint::Kropki(kropki) => {
+                for (key, colour) in [("difference", Dot::White), ("ratio", Dot::Black)] {
+                    let dots: Vec<Value> = kropki
+                        .dots
+                        .iter()
+                        .filter(|(dot, _, _)| *dot == colour)
+                        .map(|&(_, a, b)| json!({"cells": [name(a), name(b)]}))
+                        .collect();
+                    if !dots.is_empty() {
+                        object.insert(key.into(), json!(dots));
+                    }
+                }
+            }
+            Constraint::Xv(xv) => {
+                let clues: Vec<Value> = xv
+                    .clues
+                    .iter()
+                    .map(|&(sum, a, b)| {
+                        json!({"cells": [name(a), name(b)], "value": if sum == 10 { "X" } else { "V" }})
+                    })
+                    .collect();
+                object.insert("xv".into(), json!(clues));
+            }
+            Constraint::GreaterThan(_) => {
+                return Err("f-puzzles has no greater-than signs".to_string());
+            }
+        }
+    }
+    if let Some(solution) = solution {
+        object.insert("solution".into(), json!(solution));
+    }
+    Ok(Value::Object(object))
+}
+
+/// An f-puzzles link that opens `puzzle` (with `solution`, when given): its JSON compressed
+/// as f-puzzles compresses it.
+pub fn link(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<String, String> {
+    let json = to_json(puzzle, solution)?.to_string();
+    Ok(format!(
+        "https://f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json.as_str())
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_named_from_one() {
+        assert_eq!(cell("R1C1", 9), Some((0, 0)));
+        assert_eq!(cell("r16c12", 16), Some((15, 11)));
+        assert_eq!(cell("R10C1", 9), None);
+        assert_eq!(cell("R0C1", 9), None);
+        assert_eq!(name((15, 11)), "R16C12");
+    }
+
+    #[test]
+    fn a_link_too_long_is_refused_before_it_is_expanded() {
+        let long = format!(
+            "https://f-puzzles.com/?load={}",
+            "A".repeat(MAX_COMPRESSED_CHARS + 1)
+        );
+        let read = read(&long);
+        let error = read[0].as_ref().unwrap_err();
+        assert_eq!(error.kind, FaultKind::Layout);
+        assert!(error.message.contains("at most"), "{}", error.message);
+    }
+}

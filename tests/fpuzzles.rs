@@ -1,0 +1,273 @@
+//! f-puzzles: real links made by f-puzzles itself are read and solved to their known
+//! solutions through the command line; every puzzle the project ships that f-puzzles can draw
+//! goes out as a link and comes back the same; what the reader cannot take is refused by
+//! name, never solved with a rule left out.
+
+mod common;
+
+use common::scratch::ScratchDir;
+use common::{err, out, xcover};
+use xcover::sudoku::text::FaultKind;
+use xcover::sudoku::variant::{fpuzzles, text};
+
+/// Ten f-puzzles links with the solutions their tests state, from the test data of Rangsk's
+/// SudokuSolver (`dclamage/SudokuSolver`, `SudokuTests/Puzzles.cs`, commit 226e55b): five
+/// classic puzzles and five variants whose rules are all read here. Names and setters as that
+/// file gives them.
+const REAL_LINKS: [(&str, &str); 10] = [
+    // classic, givens only
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QCUIAHInMEVAQwFc0ALAewCcEQAFOiLYgAgDkYAdwC2lAHYUQTamRhpWfZqKw8w1ACYMA1tR7SyPSiSwBPAHQ8AgmPU96lNAHIwPTAEJJAcyYR1CANr+oABulFjUuCggnhDBMBLwaNIwAL7IwGkZ6ZmZIKHhuAAcqDFxCUkRufkRCADsJbHxCBWp6XlhNfAAbA1lzck5ALrIQTnZbdW4AIy9TYkDEx2Rs+ULWetDIxuLBQgATCv9lePbpynDozudAMyH88dnJ2MZF+vtu0h3Lc8/J++dM2ijVWD3+uB6QL691SrzBCGKkLm3yeKLekwQAFYvms4Z9ESDWi8trj6vijoTfmilggIaUkTj0fAEXSCVVqfAsWToZsgrjOSzyZS2R9mcDBVdllzkSF2bSxdyJXVsQ9zlshYqOcqKajcQAWLXnQYpIA===",
+        "913548762678192435452637189137965248295874316864213597749326851521489673386751924",
+    ),
+    // classic, givens only
+    (
+        "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAZlTQgpgDsEAXDBkqGr1GKdOy69+MQbNJyhtBggAsrCd3h8BAXWSEFh+ccUiEAVnUdN2mfL0Hyw5fABsVyVukLKSxgA4PG28TXzN4NXFrKQFQ50YARiCYu2IHMgywlwB2ZK9YzPiEFijPWyNCvwQxNmj8mXSKrMYAJjzyuKq3dpCM2XTm1R6CpqL4S1Lgkacuktqy3v79SvDAyZSfMdz1+orBQe6djrTl/bGko8WTPftlg5qNDevn0xcL+anUg4mPp76dHREIA=",
+        "823915674741362958569874213657438129138296745492157386385729461216543897974681532",
+    ),
+    // classic, givens only
+    (
+        "N4IgzglgXgpiBcBOANCAhgVwC4AsD2ATgiAGIA2hEaAdgAQDqhWAtjdSKgRmTGDFsQByhVmVoBlDABM8Aawy0uPMBxABzAhCkIA2juABfZIeNGT5kADc0ZDHHgBWVGoiWY7eFi4wzVm3YQARmdXdwQvO19rW3sAFhC3DwifUwBdZH0o/ziEsM9vLJiEADZcpILTYz8i+ABmMvCK8zNCgPgAdgb8yPTMqui2gA4u5JbKiwH7YPVQ8sjx1vsAJhGC3ub+7IRhmcTG+Y3QSYR43bzRhc2a+rO5n3XFhE7b/ZTD6rbplz3ut7GjrbwFYvX4tdYfZarA7/R4dKF/cYQhBOEEXQzg47wUqopqw07fc5NJF1eEwq5tFA46FpDITQE3Al3Ml0mo7RmvZkGB6XAE1bHs0HknJUhGHLmpAxAA=",
+        "392785146146932587785461392518294673473516829269873451654327918937158264821649735",
+    ),
+    // classic, givens only
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QDUBDLNQgJwhFUIFc0ALAezIXHoE85UyacwY0rAHbMAtsQAEYGgBNGAaxoSefCYQAO6rOyogA5hRkIA2sdAA3YjVwAWVHojmYQhGh4wAvsmBef33wH+QRZWuABM9o7Oru4eALrIZoEhWNYIAKyRTi7wbtbJIJapuAAcWdG5sd6FoQgR+lE5eZ7VRWlI5U1Vfj4JSa218PUO2TH5wckFbbgAzJ1jLb2JPb41xQhlDaOV4z1r7QCM8zuLk/59Ke2ZWxXNq9MIAGzHdxMD6x03XbtTgwDsL26+1KgPyFzOewe8GeXwWvw+1xGt26AXB70OoNObxW6NwMKR31OaMhg3xjThuIQR1hJ3ug0R5NpwWBCABNNeKwuLPgc3ZKOxELpHzsfLBcQ8QA",
+        "483971652675382941129645837948517326561293478732468519814739265296154783357826194",
+    ),
+    // classic, givens only
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QGEsBDMSAYwAIBlAVwBMB7AaxooGIAWEVImtACwYAnBCABWDAG4QA+kSzcQQmjjAw0ogHLCAtvIph6zVstUUiABwtYAngDpFAcyEQ6CANrvgAX2ShJ8jS4AGyojhCSMAB2CGjKML4+fomJIAFYQQgoIOGRMfBxQSl+aYG4HGER0bHxKQC6yF6lGbgAjJV5NUXJPUn+ZQgAzB3VBbW9xf0tCACsI/mFCQ1ek6npmfAATPNdCb3NG6E5VQvjfWsD8AAcO2NFy+cl67gA7LeLq/vPWe9n9Y19A7lX7dR5gi7TLYgvY+B6TIEIdrHTp3GGfKYbYbI0YfCYPBHwI65HF/L6XG7Y06giEbCqU3bo7z477wOb01GMp6XN7s3HgrmQ7LEqlLAE03DbXmkjG4IUnBkTMmQinChWwureIA=",
+        "765189243182437695934256178857623914346591827291748356679814532518372469423965781",
+    ),
+    // "Self-contained" by Lavaloid (killer, knight)
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QGUYsAzAWgGMB7AOzQEMJqYATEVOgVzQAtKAnBCAAydAG50slCK1R8OOMDDSCA1AAIAcvwC2EtWA7NKAaw5q5CtXQAO1rAE8AdAB1qAUVEw+985QDuyGpUWBza1IF01MxqAMwAHjFqAEaUcUE09IxgVlhYaswQAOaY2cR8lNpqAIxqaJRqiC7UruoAgrQQxtRF3Gjm8jBWtlgQMGBNACJFJfow1nR8dGgsyT50Qdxj2V09aADk2dqUnmq6PtSUfUmD0jAd5BJNLWoA0hC5Xv04Q3aj465TYpobKMKxBOiFQbaDhgPoGSp1WqbNTUULXPhqPx8TDLahqUE8QZ1axqHDENCONSAmbQ2Eoy7mOYwJb4vHrB6QxxsECFbGseAAbQFwAAvshReKxRLpVLZZKALrIYVymWStWq0WK5XqkDkQQAYgmAAZjQAxU0gKW6g3Gs0Wq16vCGk1G82W8XWp22132j2OkDOu3umVajWegPet0Om0uqN+mNB6Ne2O+0D+wM+4Oy0Mq8MZuNphOZpMRlPBvOR1MVssqkU5nXpyvlxs1+PJxNt0sdwvt4vqutKsMt7vVkfDvs9rsT0cT7OD2v9xch+dLhcauuKkCRDA7Qq9BBoOQwVDGd44Pgc3DC3VELBgBACkAAJQAbABhGLcp8Adg/X9/AAsICbuIIS4CAABMn4Ore96Cs+AF/qgT6IUByGIQArMBqCgRw4FQc2sEPs+MRISRb5ASBEh4YIAAchG5HBj5PhhZEsRRX7vpROHUeBVRYTBjHEexWHIe+onPu+L7YSAuF8YgDF3sJiHfl+rHSchrGqVRYGCFUQGCUp8FPqREkmW+Gnkap6EWTJcl6QJfpEcZv5mb+0k6TReD0YZTGSW+1nPr+2k8bpeDSXWIpAA===",
+        "653418279174259863982673451528961347317542986496387512769835124831724695245196738",
+    ),
+    // "300 Subs!" by Rangsk (Thermo, Kropki w/no negative constraint)
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QGYAGQgAgGUBXAIzAEIRUBDCtACwHsAnBEAJUYB2AczABrBiE4UcYGGh4A5LgFtGWchQAm7URRJSZJRgAdjWAJ4A6ADoDbZNIM2NOmkmxidl7ZXM9h4EgARCCFMMBIwNE4IAGNscxIIAVjOGEZZEgAzTh93VhgSKmkqEhgBTRs7AQcnFzcAaVzjUQgSAAoBdhIBGCFGDAA3Qtj2ASjORmS0AEpAkLC0CNljFwGYNypExhIAd1ZMQu00IzSSUfGYWJYIYctg0PDImFXJtA2i7aKsRljREmOJFYjGGRhIAEZ4AAmfQDCDsSwSIQxTQIADaaOAAF9kNjcTi8YSCcT8QBdZCYklE/E06nY8mU2lU5lMhl0lnsskUzk85lsjkC1ncwW8rmM0W8/lM6WS8noApeHx+bjwTEgLDJGBgdFovj4ADCABYJLxDUaTQBWc2oXhWi2W/UANhNZudNoNbr1+vtpNJBPVmu1qt1tv1AHYTY7wyaw9GbbGABwx/WISMph2pm1WpO+/0a3pBjF8cH68EmqH6qEmg34F2Vh21m1Rqvx0sgXNyzQQLJZTzlWK4NUDrBYQt8RDWvgJ81+3EgYej9FT70mic+/0Lse8acRm0TiOz0Cbpe8Cu7vgV52H+cwEdbqP2pszrFyt7w9FH2+L1UXye8EvGtex4/tu+pJja06pkBX5btOLbLrW0F3ieJbnqe0ZId+IbTsaEErn6fpAA=",
+        "135462879729853461684197523851276934296345187473981256962718345548639712317524698",
+    ),
+    // "Irregular 7x7 Kropki" by tsc (7x7, Irregular Regions, Kropki no negative constraint)
+    (
+        "N4IgzglgXgpiBcB2ANCALhNAbO8QEkAnQmAcwFcsBDQgAkQA9FaBpQgewAcBrCEVKuTQALdoQTowAY34hClGGBhoJbLr1rycYWlU6csAT3i0AOgDsAtLQDCMLFh1LONKmhgATWgCNDu2gDuwpgwtB7saLRS7OZoVBDmUTFKUkIQAG6hHhCkmGAAdLTWdg5OMC6Ebp4+flQ+1FLcYRFJsfGJ2bloOgGYwv4AjPAATJpuEOyFFtYA6n3sQrTmZOOZrWBolQloyLRg7EstVA60MAwQGwmkzd26JLS5meb5FhaypIQQHggA2j/AAF9kIDgUCQeCwQCALrIf6Q0EIiGgmFwxHwpGAlEYsFyMgTcwIAAsOJIuRiCAArCS8eT4FTgbiyQS6dDYaBSfiEABmalM7no9GMzkshkc2lUrFC2k80U05kANl5wuJsr58BV7LlRKVtMVyLZUuZMuxaNVwolMJA2QAZtaYCRzFJcP8QE7Sr8QAAlYY2Qmyb02CkgKE4t2OD0B+X+n1BkMMsNgCMDGxR1Ce5OIYOh+zh+A/L0Umxc/3yotZ+M5xN5r1cmwDf2Euvl0AJiOIMtp9vDZuuysRwt+tOlv1xlt96uewtBoeBrOWyoYdi/MfuifJ4tp5Mj7Or/PplP+5Oxne5vc+jden3biu7r3J7tpn3d0e92+e4cl2cv1sTxsXz2Ns+J5VnuhaZmmjaZiGIZAA",
+        "7412365123654723574163125674476315256742316541723",
+    ),
+    // "159" by zetamath (Renban, Kropki no negative constraint)
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QEYBWREVAQwFc0ALAewCcERY0yBbMm0keinMGGiYA5BhywACXvwkAzBhLAUAJrQDWFZFJgA7AEZkdWw8olr6tAA5qIEspctYAngDpuAc3oRlCANq/QdwgAN10ABV0AYwgsAFkyejUwBB0+LABfZECQ8KiY+MTk+FSsDKyQINCdCJ1ouISklLTM7KqauoLG4ubyytza/IaikrLW/o6hptKWipzqvPrCqdHZtoXO4Z6x+YHFrpH0gF1kANXxwaXu6d659ov9rbOdicuDm7XdjeWZvuf7zeu2zuewBK1+wK+VzBt3WkyhPxhnzhB2Op3BsNej3RSMxgKeEORWMRLweeOxJNBCI+FO+73OINpQIxpOh1P+31RTJxLKp9Mhby5NPhdL+DOFgvZ4vxzMpIoJuNZfMJZOJkpRJwlYoF0u5ss1/KJbK1hqVCt5ooNKqNlsVFuVtvlPM5OqF2vJapNdrNcpljJdHqtpp5Pt1fvdxsDXqdGv9EYdvql4Zt5sdetjyZDrs9qbDqrjKYT6rReYz+vtBdDiZL5czAfjlbd1e9Zeb6fLzqTNZbwe7ac7rf7PbbA6bQ8HfdHlMOxx4ugMOj8oCwEB0MCK/hAACV8ABhABM3G3O4AzIfdwAWM87wggaczZer9e+Le7gBsV4A7FeABxXkh38oHzXPxn03Pcd1/VAwJ3EgoOPGDD3PBCAKXFdgPgDdN3gr84IgxC8Kgwg8JQkAgKfLdXx3HCKJ3d8oI/WjD2/RiSLIkCt0QRioM46jN04yCOOQw57zQ8i+P3Q9ONPVjRPYzdmIPKDmOk4TANkjDQM4/AmJ3bT6N0w9KO0mTHzkhjFJoizN0o09CJPW9VNQ0yNK3Ii9NciSoKQqz4IPEz0Mw3d3Og4L4OCpDjMc0j1Mw8CrPA2yt3gxLNyQlSROc2Kd0vKDwJvXKuK3cCv38sT4LorckIqzciPfUq5Pg/LKuvQ8iKa6yWrvGdlAgWRZBgegolwU5IhgUp1w82CPN/YSZ3oTgIFoRcQFG8a/C3BjgvM28ZlWrAJvkqjJKO2bUCA5a2Jco9gvA0KDK8gzp1QWgqCAncmAAYgAIQABl+37uAAd28Lh4B+lw90IDKAtAozD02nTgq0hzntetD3rwb6/uxoGQeoBBwch6GxLc1rPOanyJKekAXuwdHPv+nHUGB5RQcJqG1My0Ddys3cUovK8b2p2m3oZ7GAeZvGCYhjmnJhl9CqPXjdwEo9/xnEX6cxxmJZAFm2Zl4m5Liw8EsPZL8JU1G6dXDGQCxxncdZ/GwcNzn5Zq+yoJswzyc3bbhbR22xcdyXnelon3bEhSdKtmmg5gO2HaZvWpddyO5bEzirKklH45txOQ5T/WXfZo2rvAnKipagrquKvPNeD7XxZ+p2DYz6Kuer1XwKmrCEIe9XrdF5vQ9T8P09lzuPew82COa1WiJmjWE6TnXW7D9up8uzDGvw9q2t9oWV4LteW7b0u3czhrFaqsm6pPkf7fXi+I+3mLYaO73FYY6rmIf4eWtn7n03pfDuO9NKKx4sdVWnEh75yfsnXWJc37l0Cn7PmV4q5HmPoApu9sACi+Afo/QAGKkNfq7c8qBZAWDYJuQw7gwBqAAMq0CwKERg8A0C8BgGg7mitdzK3nmrBuq9PpEJIeQyh4NqEgFobQehjDmFsI4QNBAPCKB8KjsbERvc559yQvAxuhdMaSLIRQ0B0s5EKKUToJhrD2GcI0bw/hSUv7uNVkhRexFH5AI+uY6RViqE0LoQw+xKinHqO4a4nRV1KK8UotVX+OkAEIP8YEyx48DY2LCcoxxaiuGaO0dfK6nFqrQO4iIuBYjT4SOIRYmRLhcmKPCQ41RziYlaLceJHO9lA51LMQ0oJ2TL4tLse0qJRTYmlMwjHJS/S/H4ICcMrJKCQnyLyREgpnTik9ORgsra90aKRTwaYwhqymnjLaZEwpLjulxMwttb+VkfZ2TjiYpOmSrmhNafkjp0S9mPNAqTOyVlvJzz8ks85KypFrLTrI35Ezbm7JmdPMSQVTbHP7uFR60KvmXOCYizZfztkAumQ82ZoETYFRShbB6HzxFDLhT8klyKdmArRRA6u2C8pYrridfF9SWVEuaUim5HKKUlPRTfaqd87JpM+cKxporrn/Kmfc6V3L+7tSQgfGuNFcHpOWd81V4r1V3K6Xw7qEAwBkD0DgZQWBaBBEiH4GcxTIgmG8JwNcVgMC0B0OuYSQA===",
+        "153428796298675431467931582386152974972843165514769823639517248745286319821394657",
+    ),
+    // "Alien" by Lisztes (Whispers, Thermo)
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QEEsIYA7EVAQwFc0ALAewCcEQAZCMKNGMckRqjjAw0LAJIkABGAAOFAMYxJJepPokl8ilNowKjSQE96VAHTnJAd1ocZMRqYA6JZwDkmAWwpZJAZSoAJvQA1lSSAkKSFDIyWIamkgCiCrTh9JbIkvL0WFQeUtoBkgDMAB7FkgBG9KVZ6mgUECRgknryqSR5lfaSAGaM9B6SAIySaKqIraUK2IZqJIpOLiQA4vZeUgDqNrI9/kGh4YI8UTFxCQAqlqqKWFgt2SQa8txFlXMUkkQakgAUMJhdAYAOaMGBzJiSUEwUgASkkHioYDQkloFAAbkpPgEIL1evZSIo1L0+hBMWoDB4mEpumhLDCpHQAQYccDMGAls4LrpJE0YABHKjeTBzSDA5pVET00hja5ZGB3FpgBiWKw2drzTT1RoSplfdL2AD0NmBQMkrMwpj4oIgAQQAG17aA2ZiSAAFQkQLAAWX0wV48E6dwAvshnWTSB6Fl7fYx/Qgg1hQ+HXVH5DG/QHE8mQC7I56fZmE4Ik2HcxH3QXY/HAyWc3nK9HC3Gs3Wyw20xmW8WQ+2K53mzXs33U1Wi7WQwBdZBO8ujpvV1u9lP5hfj4crxvpwdL0ubgeLnt7uer7eHifHjtj7sX+v969Dtv7h+7u/zs/ruvT2dXtc3jcnluXaPsugEHp+oG/h+/5PiA6LeFQuDDKgDYIGgAgwCh95/iBl7YdBuFvqewGviOxE7keRFARRt7fs+OGkfRBGMWBL6UWR1HngBUEkexTG8beHHgTBkH4QJ3FiTR2Z0axDF8bJzHyfBuS4CggFoRhWHvuJsE8VJumSVxBnafpoHKYhCAAOxaaQGmITZnEQXhJlGaJLlOcGMl6a5znkT5VHCYRQlsYJ/Gmb5jkiRFgUsd5HnBXJtEzmF/kJYpoUKTpbl+fFoDmapDl2ZhmXhQFIUSe5UVlYlFU5VVXmGblJWpSlTVxVVaVZdF5XGXVQWtR1A2EQ1lX9c1bWNYN41Te1Y2zbFk1zYtC2ja+k7TugQJUh4Ij2A6oDfDwDr2iAABKABMADCxR8KdwzXSA62eag1i2PYAazodH0nXdl3DLd93nY9k45l9x1nfdN2oL9AAswOg3y30Q5dABsAOXZZ8NlmD8COsjAAc6OIFjB2I+Dp0w39t3FFT0NXUD0M01DZ2UzdT3Y2TuM/VdmOMxjt2U7zLOXYT0OU8T7OkxoSOnZZl0M2dcv/dD+O02dqtA5LIA43jp2q8rZ2IGrp1G5rIMc9L5Oq3D0NG3DWs6z9qto7bqMk9rnO65TACst3e5dvvQyjAfu47hv8yrEeK1Hesi7dRvE5HifRxLIMbdwpSiLjoC3PcDpnVdzO/WzqD5SwAB8fC9PUl0sAAxAADE3zd8JAsAIA3piWd7lAkMCOAIIgDfPSAOJgBQlQ4AEWD0Gy8gOunGFaCQOIBBQ3BgPQMgYOoH0bYd+0e5bXPIwbv1m6gJjYHytd4HXKMN5dDcP3wli2nQHemMUqAcK4MCWJdXe6EdRZ3QohBGx9daQ3RvbDaV9Dq3xAPfR+z8G6v3frQT+38QC/3/oA5owCmigIwhAo6J9fou2Rpjdal8aAIPrg/J+L8XoYKwT/MAf8AFAMYCAoqpCZb3VFsjVOtDr4aEQcgphaCWEBA/vATu2DcFcIITwohfCLZkK9sbGmZ96bUwemLB6NCQDwJvgwlBzCQBv1kZg+RX92GcPwciVRJBiHgI0TLHm+ihYUxjpTIRviREmLoWYu+jDUHoJsWwnBHC8HcN4fAMBMB+HkzlgrWWxt9a3Q1sDUR9CwkWOkVY1hdjFGxOUc4hJSSUnkKya7M+ptcnBLETACR4TLHWLkQohxcSVFVJIR4q2l0bbh1gXk0JSD2lFM6bY7pMTHHxLUYkgZUtNFOzdq7NGxjTHiPMVIyJXT7HzN6ZUpZ1TBnkJ9n7EOQcQ7bJCbsgp+yZGHLKQsvpZyVlHzWeHHxqsfFyz+XHV2ydY6grlkEnZrS9kRJebMo5SinGENcXwkGQA==",
+        "497258316512936478836714925381675294659423781724189563163592847945867132278341659",
+    ),
+];
+
+#[test]
+fn real_fpuzzles_links_are_read_and_solved_to_their_known_solutions() {
+    let dir = ScratchDir::new("fpuzzles-real");
+    let links: String = REAL_LINKS
+        .iter()
+        .map(|(data, _)| format!("https://f-puzzles.com/?load={data}\n"))
+        .collect();
+    let file = dir.join("links.txt");
+    std::fs::write(&file, &links).unwrap();
+    let file = file.to_str().unwrap();
+    let checked = xcover(&["sudoku", "check", file], "");
+    assert!(checked.status.success(), "{}", err(&checked));
+    assert_eq!(out(&checked), "unique\n".repeat(REAL_LINKS.len()));
+    let solved = xcover(&["sudoku", "solve", "--format", "line", file], "");
+    assert!(solved.status.success(), "{}", err(&solved));
+    let expected: String = REAL_LINKS.iter().map(|(_, s)| format!("{s}\n")).collect();
+    assert_eq!(out(&solved), expected);
+    // A bare compressed puzzle (the `load=` value alone) on standard input reads the same.
+    let (data, solution) = REAL_LINKS[5];
+    let piped = xcover(&["sudoku", "solve", "--format", "line", "-"], data);
+    assert_eq!(out(&piped), format!("{solution}\n"), "{}", err(&piped));
+}
+
+/// The rules each real variant link is read with: none left out, none invented.
+#[test]
+fn real_variant_links_are_read_with_their_rules() {
+    let names: Vec<String> = REAL_LINKS[5..]
+        .iter()
+        .map(|(data, _)| {
+            let entry = fpuzzles::read(data).remove(0).unwrap();
+            entry.puzzle.rules.names().join(" ")
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "rows columns boxes anti-knight cages",
+            "rows columns boxes thermometers kropki",
+            "rows columns regions kropki",
+            "rows columns boxes renban kropki",
+            "rows columns boxes thermometers whispers",
+        ]
+    );
+}
+
+/// Every shipped variant (the project's own file and the shared collections) that f-puzzles
+/// can draw is written as a link, read back as the same puzzle, and solved to the same
+/// solution through the command line; the JSON object form reads the same.
+#[test]
+fn shipped_puzzles_go_out_as_links_and_come_back_the_same() {
+    let mut files = vec!["data/sudoku/variants.txt".to_string()];
+    for name in [
+        "x",
+        "jigsaw",
+        "windoku",
+        "killer",
+        "antiknight",
+        "nonconsecutive",
+    ] {
+        files.push(format!("../shared/data/variants/{name}.txt"));
+    }
+    let dir = ScratchDir::new("fpuzzles-round-trip");
+    let mut written = 0;
+    for path in &files {
+        let Ok(source) = std::fs::read_to_string(path) else {
+            continue; // the shared folder is absent outside this workplace
+        };
+        for entry in text::read(&source).into_iter().map(Result::unwrap).take(5) {
+            let puzzle = &entry.puzzle;
+            let Ok(link) = fpuzzles::link(puzzle, entry.solution.as_deref()) else {
+                continue;
+            };
+            let back = fpuzzles::read(&link).remove(0).unwrap();
+            assert_eq!(back.puzzle.givens, puzzle.givens, "{path}: {}", puzzle.id);
+            assert_eq!(back.solution, entry.solution, "{path}: {}", puzzle.id);
+            let json = |p: &xcover::sudoku::variant::Puzzle| {
+                let mut json = fpuzzles::to_json(p, None).unwrap();
+                json.as_object_mut().unwrap().remove("title");
+                json
+            };
+            assert_eq!(json(&back.puzzle), json(puzzle), "{path}: {}", puzzle.id);
+            // Through the command line, as a link and as the JSON object f-puzzles saves.
+            let object = fpuzzles::to_json(puzzle, entry.solution.as_deref()).unwrap();
+            let object_file = dir.join("object.json");
+            std::fs::write(&object_file, object.to_string()).unwrap();
+            for (input, file) in [(link.as_str(), "-"), ("", object_file.to_str().unwrap())] {
+                let run = xcover(&["sudoku", "check", file], input);
+                assert_eq!(
+                    out(&run),
+                    "unique\n",
+                    "{path}: {}: {}",
+                    puzzle.id,
+                    err(&run)
+                );
+                assert!(run.status.success(), "{path}: {}", err(&run));
+            }
+            written += 1;
+        }
+    }
+    assert!(written >= 5, "only {written} puzzles were written");
+}
+
+/// `solve --format fpuzzles` writes each puzzle with its solution as a link, plain grids
+/// too, and the links read back to the same answers.
+#[test]
+fn solve_writes_links_that_read_back() {
+    let run = xcover(
+        &[
+            "sudoku",
+            "solve",
+            "--format",
+            "fpuzzles",
+            "data/sudoku/variants.txt",
+            "data/sudoku/post000.txt",
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", err(&run));
+    let links = out(&run);
+    assert_eq!(links.lines().count(), 6, "{links}");
+    assert!(
+        links
+            .lines()
+            .all(|l| l.starts_with("https://f-puzzles.com/?load="))
+    );
+    let back = xcover(&["sudoku", "solve", "--format", "line", "-"], &links);
+    let direct = xcover(
+        &[
+            "sudoku",
+            "solve",
+            "--format",
+            "line",
+            "data/sudoku/variants.txt",
+            "data/sudoku/post000.txt",
+        ],
+        "",
+    );
+    assert_eq!(out(&back), out(&direct), "{}", err(&back));
+}
+
+/// What the reader cannot take is refused with its kind, naming the constraint or cell.
+#[test]
+fn what_cannot_be_read_is_refused_by_name() {
+    let object = |extra: &str| {
+        let row = format!("[{}]", ["{}"; 4].join(","));
+        format!(
+            r#"{{"size": 4, "grid": [{}]{extra}}}"#,
+            vec![row; 4].join(",")
+        )
+    };
+    let error = |text: &str| fpuzzles::read(text).remove(0).unwrap_err();
+    let arrow = error(&object(
+        r#", "arrow": [{"lines": [["R1C1", "R1C2"]], "cells": ["R1C1"]}]"#,
+    ));
+    assert_eq!(arrow.kind, FaultKind::Unsupported);
+    assert!(arrow.message.contains("'arrow'"), "{}", arrow.message);
+    let negative = error(&object(r#", "negative": ["ratio"]"#));
+    assert_eq!(negative.kind, FaultKind::Unsupported);
+    let single = error(&object(r#", "diagonal+": true"#));
+    assert!(
+        single.message.contains("single diagonal"),
+        "{}",
+        single.message
+    );
+    let cell = error(&object(
+        r#", "thermometer": [{"lines": [["R1C1", "R9C9"]]}]"#,
+    ));
+    assert_eq!(cell.kind, FaultKind::Value);
+    assert!(cell.message.contains("'R9C9'"), "{}", cell.message);
+    let sumless = error(&object(r#", "killercage": [{"cells": ["R1C1", "R1C2"]}]"#));
+    assert_eq!(
+        (sumless.kind, sumless.cells.len()),
+        (FaultKind::Unsupported, 2)
+    );
+    // Empty lists and false flags are no rule at all; cosmetic keys are passed over.
+    let plain = fpuzzles::read(&object(
+        r#", "arrow": [], "antiking": false, "title": "t", "text": [{"cells": ["R1C1"], "value": "hi"}]"#,
+    ));
+    assert_eq!(
+        plain[0].as_ref().unwrap().puzzle.rules.names(),
+        ["rows", "columns", "boxes"]
+    );
+    // Links whose data is not LZString, or that would expand too far.
+    assert_eq!(
+        error("https://f-puzzles.com/?load=N4Ig!!!!").kind,
+        FaultKind::Layout
+    );
+    let long = format!(
+        "https://f-puzzles.com/?load=N4Ig{}",
+        "A".repeat(fpuzzles::MAX_COMPRESSED_CHARS)
+    );
+    assert!(error(&long).message.contains("at most"));
+    // Through the command line: the file, line and constraint are named.
+    let run = xcover(
+        &["sudoku", "check", "-"],
+        &object(r#", "sandwichsum": [{"cell": "R0C1", "value": "5"}]"#),
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        err(&run).contains("<stdin>:1: the f-puzzles constraint 'sandwichsum'"),
+        "{}",
+        err(&run)
+    );
+}
