@@ -271,3 +271,58 @@ fn what_cannot_be_read_is_refused_by_name() {
         err(&run)
     );
 }
+
+/// `generate --format fpuzzles` writes links of puzzles with one solution, plain and variant,
+/// that read back with their solutions; other formats are refused for variants.
+#[test]
+fn generated_puzzles_are_written_as_links() {
+    let plain = xcover(
+        &[
+            "sudoku", "generate", "--size", "6", "--count", "2", "--seed", "3", "--format",
+            "fpuzzles",
+        ],
+        "",
+    );
+    let variant = xcover(
+        &[
+            "sudoku",
+            "generate",
+            "--variant",
+            "x",
+            "--size",
+            "6",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+            "--format",
+            "fpuzzles",
+        ],
+        "",
+    );
+    for run in [&plain, &variant] {
+        assert!(run.status.success(), "{}", err(run));
+        let links = out(run);
+        assert_eq!(links.lines().count(), 2, "{links}");
+        for link in links.lines() {
+            let entry = fpuzzles::read(link).remove(0).unwrap();
+            assert!(entry.solution.is_some());
+        }
+        // Each is unique, and its stated solution is the one found.
+        let checked = xcover(&["sudoku", "check", "-"], &links);
+        assert_eq!(out(&checked), "unique\nunique\n", "{}", err(&checked));
+        assert!(checked.status.success());
+    }
+    let names = fpuzzles::read(out(&variant).lines().next().unwrap())
+        .remove(0)
+        .unwrap()
+        .puzzle
+        .rules
+        .names();
+    assert_eq!(names, ["rows", "columns", "boxes", "diagonals"]);
+    let refused = xcover(
+        &["sudoku", "generate", "--variant", "x", "--format", "json"],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", err(&refused));
+}

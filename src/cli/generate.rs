@@ -13,11 +13,12 @@ use serde_json::json;
 use super::{Outcome, finish, grid_json, signals, stdout};
 use xcover::sudoku::generate::{Generator, Request, Symmetry};
 use xcover::sudoku::logic::Level;
+use xcover::sudoku::rules::Rules;
 use xcover::sudoku::text::{self, Layout};
 use xcover::sudoku::variant::generate::{
     generate_killer_of_level, generate_variant_of_level, rules_named,
 };
-use xcover::sudoku::variant::text as variant_text;
+use xcover::sudoku::variant::{self, fpuzzles, text as variant_text};
 use xcover::sudoku::{BoxShape, Encoding};
 
 #[derive(Debug, Args, Clone)]
@@ -44,14 +45,14 @@ pub struct GenerateArgs {
     /// Seed: the same seed gives the same puzzles, whatever the thread count.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
-    format: GenerateFormat,
+    /// Output format (default: line; variants are written as blocks unless fpuzzles).
+    #[arg(long, value_enum)]
+    format: Option<GenerateFormat>,
     /// Make variant puzzles instead, minimal, in the plain variant format (with their
     /// solutions): rules joined by commas from jigsaw (a random region map instead of boxes),
     /// x, windoku, anti-knight, anti-king, non-consecutive, killer (a random cage layout);
     /// e.g. --variant jigsaw,x. With --difficulty, minimal among the puzzles of that level.
-    #[arg(long, value_name = "RULES", conflicts_with_all = ["symmetry", "format"])]
+    #[arg(long, value_name = "RULES", conflicts_with_all = ["symmetry"])]
     variant: Option<String>,
 }
 
@@ -87,6 +88,8 @@ pub enum GenerateFormat {
     Numbers,
     /// One JSON object per line, with the solution.
     Json,
+    /// One f-puzzles link per line, with the solution: opens in f-puzzles and SudokuPad.
+    Fpuzzles,
 }
 
 /// Puzzles made in parallel between two writes.
@@ -169,7 +172,8 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                     generated.undecided
                 );
             }
-            match args.format {
+            let format = args.format.unwrap_or(GenerateFormat::Line);
+            match format {
                 GenerateFormat::Line => {
                     writeln!(out, "{}", text::write(&generated.puzzle, Layout::Line))?
                 }
@@ -177,7 +181,7 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                     if index > 0 {
                         writeln!(out)?;
                     }
-                    let layout = if args.format == GenerateFormat::Grid {
+                    let layout = if format == GenerateFormat::Grid {
                         Layout::Grid
                     } else {
                         Layout::Numbers
@@ -196,6 +200,21 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                         "score": generated.rating.map(|r| r.score),
                     });
                     writeln!(out, "{record}")?
+                }
+                GenerateFormat::Fpuzzles => {
+                    let puzzle = variant::Puzzle {
+                        id: format!("seed {seed}, puzzle {index}"),
+                        rules: Rules::classic(shape),
+                        givens: generated.puzzle.cells().to_vec(),
+                    };
+                    match fpuzzles::link(&puzzle, Some(generated.solution.cells())) {
+                        Ok(link) => writeln!(out, "{link}")?,
+                        Err(why) => {
+                            eprintln!("xcover: {why}");
+                            out.flush()?;
+                            return Ok(Outcome::BadUsage);
+                        }
+                    }
                 }
             }
         }
@@ -228,6 +247,17 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
+    let links = match args.format {
+        None => false,
+        Some(GenerateFormat::Fpuzzles) => true,
+        Some(_) => {
+            eprintln!(
+                "xcover: variant puzzles are written as blocks of the variant format (the \
+                 default) or as f-puzzles links (--format fpuzzles)"
+            );
+            return Ok(Outcome::BadUsage);
+        }
+    };
     let level = args.difficulty.map(Level::from);
     let asked = level.map_or(String::new(), |level| format!(" --difficulty {level}"));
     let mut out = stdout();
@@ -263,10 +293,21 @@ fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
                     return Ok(Outcome::InvalidInput);
                 }
             };
+            let puzzle = &generated.puzzle;
+            if links {
+                match fpuzzles::link(puzzle, Some(&generated.solution)) {
+                    Ok(link) => writeln!(out, "{link}")?,
+                    Err(why) => {
+                        eprintln!("xcover: {why}");
+                        out.flush()?;
+                        return Ok(Outcome::BadUsage);
+                    }
+                }
+                continue;
+            }
             if let Some(header) = header.take() {
                 writeln!(out, "{header}")?;
             }
-            let puzzle = &generated.puzzle;
             let n = puzzle.rules.size;
             let boxes = puzzle
                 .rules

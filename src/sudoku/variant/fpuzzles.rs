@@ -83,8 +83,18 @@ fn unsupported(message: String) -> Fault {
 pub fn is_fpuzzles_text(text: &str) -> bool {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
+        // f-puzzles' grid is a list of rows of cell objects (`"grid": [[{...`); the grids of
+        // the `sudoku-variants` JSON are lists of strings.
         let head: String = trimmed.chars().take(4096).collect();
-        return head.contains("\"grid\"") && head.contains("\"size\"");
+        let cells_grid = head.match_indices("\"grid\"").any(|(at, key)| {
+            let rest: String = head[at + key.len()..]
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .take(3)
+                .collect();
+            rest == ":[["
+        });
+        return cells_grid && head.contains("\"size\"");
     }
     text.lines()
         .map(str::trim)
@@ -731,6 +741,20 @@ mod tests {
         assert_eq!(cell("R10C1", 9), None);
         assert_eq!(cell("R0C1", 9), None);
         assert_eq!(name((15, 11)), "R16C12");
+    }
+
+    #[test]
+    fn recognises_its_objects_and_links_and_not_other_json() {
+        assert!(is_fpuzzles_text(r#"{"size": 4, "grid": [[{}, {}]]}"#));
+        assert!(is_fpuzzles_text(
+            "# a comment\nhttps://f-puzzles.com/?load=N4Ig"
+        ));
+        assert!(is_fpuzzles_text("N4IgzglgXgpiBcBOANCA"));
+        // The sudoku-variants JSON has sizes and grids too, of row strings.
+        let variants =
+            r#"{"format": "sudoku-variants", "puzzles": [{"size": 4, "grid": ["1..."]}]}"#;
+        assert!(!is_fpuzzles_text(variants));
+        assert!(!is_fpuzzles_text("1...\n....\n"));
     }
 
     #[test]
