@@ -14,8 +14,9 @@ use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Dot, GreaterThan, Killer, Kropki, NonConsecutive,
-    Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, Diagonals, Dot, EntropicLines, GreaterThan, Killer, Kropki,
+    ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers,
+    Whispers, Windows, Xv,
 };
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::backtrack::Backtracker;
@@ -527,7 +528,7 @@ prop_compose! {
         rules in prop::array::uniform5(prop::bool::weighted(0.25)),
         clue_rules in prop::array::uniform3(prop::bool::weighted(0.3)),
         cell_rules in prop::array::uniform2(prop::bool::weighted(0.25)),
-        line_rules in prop::array::uniform3(prop::bool::weighted(0.25)),
+        line_rules in prop::array::uniform4(prop::bool::weighted(0.25)),
         square in 0..576usize,
         mask in any::<u16>(),
         cage_seed in any::<u64>(),
@@ -606,7 +607,8 @@ prop_compose! {
         }
         // Whispers, renban and palindromes: random king paths on which the square keeps the
         // rule (or, for corrupt 6, any path).
-        let [whispers, renban, palindromes] = line_rules;
+        let [whispers, renban, palindromes, modular] = line_rules;
+        let modulus = 2 + corrupt % 2;
         let mut path = |len: usize| {
             let mut line = vec![next() % 16];
             while line.len() < len {
@@ -632,10 +634,14 @@ prop_compose! {
                         sorted.sort_unstable();
                         sorted.windows(2).all(|pair| pair[1] == pair[0] + 1)
                     }
-                    _ => v.iter().eq(v.iter().rev()),
+                    2 => v.iter().eq(v.iter().rev()),
+                    // Cells fewer than `modulus` apart differ modulo it.
+                    _ => v.iter().enumerate().all(|(i, a)| {
+                        v[i + 1..].iter().take(usize::from(modulus) - 1).all(|b| a % modulus != b % modulus)
+                    }),
                 }
         };
-        for (rule, present) in [whispers, renban, palindromes].into_iter().enumerate() {
+        for (rule, present) in [whispers, renban, palindromes, modular].into_iter().enumerate() {
             let Some(at) = draws.iter().position(|line| kept(line, rule)) else {
                 continue;
             };
@@ -644,7 +650,8 @@ prop_compose! {
                 rules.add(match rule {
                     0 => Constraint::Whispers(Whispers { lines: vec![(2, line)] }),
                     1 => Constraint::Renban(Renban { lines: vec![line] }),
-                    _ => Constraint::Palindromes(Palindromes { lines: vec![line] }),
+                    2 => Constraint::Palindromes(Palindromes { lines: vec![line] }),
+                    _ => Constraint::ModularLines(ModularLines { lines: vec![(modulus, line)] }),
                 });
             }
         }
@@ -797,6 +804,7 @@ proptest! {
     #[test]
     fn logic_steps_hold_in_every_solution_of_a_6x6(
         rules in prop::array::uniform4(prop::bool::weighted(0.4)),
+        entropic in prop::bool::weighted(0.5),
         pick in 0..40usize,
         mask in any::<u64>(),
         cage_cells in prop::collection::vec(0..72usize, 0..12),
@@ -856,6 +864,26 @@ proptest! {
         }
         if !sums.is_empty() {
             rules.add(Constraint::Xv(Xv { clues: sums }));
+        }
+        // An entropic line (groups 1-2, 3-4, 5-6): along a row from a random cell, as far as
+        // the grid keeps the rule, when it does for three cells or more.
+        if entropic {
+            let start = pick % 36;
+            let group = |v: u8| (v - 1) / 2;
+            let mut line = vec![start];
+            while line.len() < 6 - start % 6 {
+                let next = start + line.len();
+                let k = line.len();
+                let fits = line[k.saturating_sub(2)..].iter().all(|&c| group(grid[c]) != group(grid[next]));
+                if !fits {
+                    break;
+                }
+                line.push(next);
+            }
+            if line.len() >= 3 {
+                let lines = vec![line.iter().map(|&c| (c / 6, c % 6)).collect()];
+                rules.add(Constraint::EntropicLines(EntropicLines { lines }));
+            }
         }
         let givens = (0..36).map(|i| if mask >> i & 1 == 1 { grid[i] } else { 0 }).collect();
         let puzzle = Puzzle { id: "6x6".into(), rules, givens };
@@ -1656,6 +1684,99 @@ fn the_iss_examples_that_use_known_rules_are_unique_and_solved_as_published() {
     }
     assert_eq!(solved.len() + refused.len(), 62);
     // The rules read today: givens and pencilmarks, shapes, jigsaw, diagonals, windoku,
-    // thermometers, whispers, renban, palindromes, greater-than, kropki, XV, killer cages.
-    assert!(solved.len() >= 16, "{solved:?}");
+    // thermometers, whispers, renban, palindromes, modular and entropic lines, greater-than,
+    // kropki, XV, killer cages.
+    assert!(solved.len() >= 17, "{solved:?}");
+    assert!(
+        solved.iter().any(|name| name == "Modular Lines 1"),
+        "{solved:?}"
+    );
+}
+
+/// Entropic and modular lines on 6x6 grids, where entropic lines exist (groups 1-2, 3-4,
+/// 5-6): grids found under the lines, with cells emptied, have as many solutions as a brute
+/// force over every filling of the empty cells finds, judged by the rules' own judges.
+#[test]
+fn entropic_and_modular_lines_count_as_brute_force_does() {
+    let lines = [
+        // An entropic line across row 1 and down column 6; a modular line (3) down column 1.
+        (
+            vec![
+                (0, 0),
+                (0, 1),
+                (0, 2),
+                (0, 3),
+                (0, 4),
+                (0, 5),
+                (1, 5),
+                (2, 5),
+            ],
+            vec![(1, 0), (2, 0), (3, 0), (4, 0)],
+        ),
+        // An entropic line on a diagonal path; a modular line (2) in row 4.
+        (
+            vec![(5, 0), (4, 1), (3, 2), (2, 3)],
+            vec![(3, 1), (3, 2), (3, 3), (3, 4), (3, 5)],
+        ),
+    ];
+    for (k, (entropic, modular)) in lines.into_iter().enumerate() {
+        let modulus = if k == 0 { 3 } else { 2 };
+        let rules = Rules::classic(BoxShape::new(2, 3).unwrap())
+            .with(Constraint::EntropicLines(EntropicLines {
+                lines: vec![entropic],
+            }))
+            .with(Constraint::ModularLines(ModularLines {
+                lines: vec![(modulus, modular)],
+            }));
+        rules.validate().unwrap();
+        let empty = Puzzle {
+            id: "lines".into(),
+            rules: rules.clone(),
+            givens: vec![0; 36],
+        };
+        let encoding = VariantEncoding::new(&empty).unwrap();
+        let grids: Vec<Vec<u8>> = encoding
+            .solver(&empty)
+            .unwrap()
+            .solutions()
+            .take(4)
+            .map(|s| encoding.grid_of(s))
+            .collect();
+        assert!(!grids.is_empty());
+        for (g, grid) in grids.iter().enumerate() {
+            // Seven cells emptied, spread by a stride.
+            let open: Vec<usize> = (0..7).map(|i| (i * 5 + g * 3) % 36).collect();
+            let givens: Vec<u8> = (0..36)
+                .map(|i| if open.contains(&i) { 0 } else { grid[i] })
+                .collect();
+            let mut brute = 0u128;
+            let mut filling = givens.clone();
+            for code in 0..6usize.pow(open.len() as u32) {
+                let mut rest = code;
+                for &cell in &open {
+                    filling[cell] = (rest % 6) as u8 + 1;
+                    rest /= 6;
+                }
+                if check::broken_rule(&rules, &givens, &filling).is_none() {
+                    brute += 1;
+                }
+            }
+            let puzzle = Puzzle {
+                id: "lines".into(),
+                rules: rules.clone(),
+                givens,
+            };
+            let encoding = VariantEncoding::new(&puzzle).unwrap();
+            assert_eq!(
+                encoding.count(&puzzle, None).0,
+                brute,
+                "lines {k}, grid {g}"
+            );
+            assert_eq!(
+                Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
+                brute
+            );
+            assert!(brute >= 1);
+        }
+    }
 }

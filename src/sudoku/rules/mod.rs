@@ -20,10 +20,12 @@
 mod anti_king;
 mod anti_knight;
 mod diagonals;
+mod entropic_lines;
 mod greater_than;
 pub mod houses;
 mod killer;
 mod kropki;
+mod modular_lines;
 mod non_consecutive;
 mod palindromes;
 mod pencilmarks;
@@ -39,9 +41,11 @@ use std::fmt;
 pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
 pub use diagonals::Diagonals;
+pub use entropic_lines::EntropicLines;
 pub use greater_than::GreaterThan;
 pub use killer::{Cage, Killer};
 pub use kropki::{Dot, Kropki};
+pub use modular_lines::{DEFAULT_MODULUS, ModularLines};
 pub use non_consecutive::NonConsecutive;
 pub use palindromes::Palindromes;
 pub use pencilmarks::Pencilmarks;
@@ -125,6 +129,8 @@ pub enum Constraint {
     Whispers(Whispers),
     Renban(Renban),
     Palindromes(Palindromes),
+    ModularLines(ModularLines),
+    EntropicLines(EntropicLines),
     GreaterThan(GreaterThan),
     Kropki(Kropki),
     Xv(Xv),
@@ -133,7 +139,7 @@ pub enum Constraint {
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 18] = [
+pub const CATALOGUE: [&str; 20] = [
     "rows",
     "columns",
     "boxes",
@@ -148,6 +154,8 @@ pub const CATALOGUE: [&str; 18] = [
     whispers::NAME,
     renban::NAME,
     palindromes::NAME,
+    modular_lines::NAME,
+    entropic_lines::NAME,
     greater_than::NAME,
     kropki::NAME,
     xv::NAME,
@@ -155,12 +163,14 @@ pub const CATALOGUE: [&str; 18] = [
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 8] = [
+pub const LISTED: [&str; 10] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
     renban::NAME,
     palindromes::NAME,
+    modular_lines::NAME,
+    entropic_lines::NAME,
     greater_than::NAME,
     kropki::NAME,
     xv::NAME,
@@ -181,6 +191,8 @@ impl Constraint {
             Constraint::Whispers(rule) => rule,
             Constraint::Renban(rule) => rule,
             Constraint::Palindromes(rule) => rule,
+            Constraint::ModularLines(rule) => rule,
+            Constraint::EntropicLines(rule) => rule,
             Constraint::GreaterThan(rule) => rule,
             Constraint::Kropki(rule) => rule,
             Constraint::Xv(rule) => rule,
@@ -215,6 +227,8 @@ impl Constraint {
             whispers::NAME => Whispers::parse(size, lines).map(Constraint::Whispers),
             renban::NAME => Renban::parse(lines).map(Constraint::Renban),
             palindromes::NAME => Palindromes::parse(lines).map(Constraint::Palindromes),
+            modular_lines::NAME => ModularLines::parse(lines).map(Constraint::ModularLines),
+            entropic_lines::NAME => EntropicLines::parse(lines).map(Constraint::EntropicLines),
             greater_than::NAME => GreaterThan::parse(lines).map(Constraint::GreaterThan),
             kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
             xv::NAME => Xv::parse(lines).map(Constraint::Xv),
@@ -525,6 +539,11 @@ pub enum Neighbour {
     DifferentWithin(u8),
     /// They hold the same symbol.
     Equal,
+    /// Their symbols differ modulo this.
+    DifferentModulo(u8),
+    /// Their symbols fall in different groups of this many consecutive symbols (1 to k, k + 1
+    /// to 2k, ...).
+    DifferentGroup(u8),
 }
 
 impl Neighbour {
@@ -542,6 +561,8 @@ impl Neighbour {
             Neighbour::ApartBy(difference) => a.abs_diff(b) < difference,
             Neighbour::DifferentWithin(most) => a == b || a.abs_diff(b) > most,
             Neighbour::Equal => a != b,
+            Neighbour::DifferentModulo(m) => a % m == b % m,
+            Neighbour::DifferentGroup(k) => (a.max(1) - 1) / k == (b.max(1) - 1) / k,
         }
     }
 }

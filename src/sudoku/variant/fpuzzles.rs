@@ -13,7 +13,8 @@
 //!
 //! Read: the side (1 to 16) with its default boxes, or the regions the cells name (a jigsaw);
 //! givens (`given: true`) and given pencilmarks; both diagonals; anti-knight, anti-king,
-//! non-consecutive; thermometers, palindromes, renban and whispers lines; killer cages with
+//! non-consecutive; thermometers, palindromes, renban, whispers, modular and entropic lines
+//! (`modularline`, `entropicline`, as Rangsk's solver extends the format); killer cages with
 //! sums; white (difference 1) and black (ratio 2) kropki dots; XV; the windows of windoku
 //! written as extra regions; the stated `solution`. A constraint f-puzzles names that this
 //! reader does not know (arrows, little killers, sandwiches, a single diagonal, the
@@ -31,8 +32,9 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Dot, Killer, Kropki, NonConsecutive, Palindromes,
-    Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, DEFAULT_MODULUS, Diagonals, Dot, EntropicLines, Killer,
+    Kropki, ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers,
+    Whispers, Windows, Xv,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -282,7 +284,7 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
             ))
         })?;
     // Every key is a rule read below, cosmetic, or refused by name.
-    const READ: [&str; 15] = [
+    const READ: [&str; 17] = [
         "diagonal+",
         "diagonal-",
         "antiknight",
@@ -292,6 +294,8 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
         "palindrome",
         "renban",
         "whispers",
+        "modularline",
+        "entropicline",
         "killercage",
         "difference",
         "ratio",
@@ -473,6 +477,27 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     }
     if !whispers.is_empty() {
         rules.add(Constraint::Whispers(Whispers { lines: whispers }));
+    }
+    let mut modular = Vec::new();
+    for entry in entries(object, "modularline")? {
+        let modulus = number(entry).unwrap_or(u32::from(DEFAULT_MODULUS));
+        let modulus = u8::try_from(modulus)
+            .map_err(|_| value(format!("modularline: a modulus of {modulus}")))?;
+        for line in entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            modular.push((modulus, cells_of(Some(line), n, "modularline")?));
+        }
+    }
+    if !modular.is_empty() {
+        rules.add(Constraint::ModularLines(ModularLines { lines: modular }));
+    }
+    let entropic = lines_of(object, "entropicline", n)?;
+    if !entropic.is_empty() {
+        rules.add(Constraint::EntropicLines(EntropicLines { lines: entropic }));
     }
     let mut cages = Vec::new();
     for entry in entries(object, "killercage")? {
@@ -677,6 +702,17 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
                     )
                     .collect();
                 object.insert("whispers".into(), json!(lines));
+            }
+            Constraint::ModularLines(modular) => {
+                let lines: Vec<Value> = modular
+                    .lines
+                    .iter()
+                    .map(|(m, line)| json!({"lines": [names(line)], "value": m.to_string()}))
+                    .collect();
+                object.insert("modularline".into(), json!(lines));
+            }
+            Constraint::EntropicLines(entropic) => {
+                object.insert("entropicline".into(), json!(line_list(&entropic.lines)));
             }
             Constraint::Killer(killer) => {
                 let cages: Vec<Value> = killer

@@ -11,7 +11,8 @@
 //! Each line of a file holds one puzzle: a string, or a whole ISS link. The
 //! types read are the rules of [`crate::sudoku::rules`] that ISS names: `Shape`, `NoBoxes`,
 //! `Jigsaw`, `Diagonal` (both of them), `Windoku`, `AntiKnight`, `AntiKing`,
-//! `AntiConsecutive`, `Thermo`, `Whisper`, `Renban`, `Palindrome`, `GreaterThan`, `WhiteDot`,
+//! `AntiConsecutive`, `Thermo`, `Whisper`, `Renban`, `Palindrome`, `Modular`, `Entropic`,
+//! `GreaterThan`, `WhiteDot`,
 //! `BlackDot`, `X`, `V` and `Cage` (with a sum). Any other type is an error that names the
 //! item and its place: a puzzle is never solved with a rule left out.
 
@@ -19,8 +20,9 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Dot, GreaterThan, Killer, Kropki, NonConsecutive,
-    Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, Diagonals, Dot, EntropicLines, GreaterThan, Killer, Kropki,
+    ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers,
+    Whispers, Windows, Xv,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -159,6 +161,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     let (mut dots, mut sums, mut cages) = (Vec::new(), Vec::new(), Vec::new());
     let mut greater = Vec::new();
     let mut marks = Vec::new();
+    let (mut modular, mut entropic) = (Vec::new(), Vec::new());
     for (k, args) in &items {
         let at = |why: String| fault(format!("item {k} ({}): {why}", args[0]));
         // A cell's name or a symbol that cannot be read.
@@ -238,6 +241,11 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
             },
             "Renban" => renban.push(cells(1)?),
             "Palindrome" => palindromes.push(cells(1)?),
+            "Modular" => match args.get(1).map(|arg| arg.parse::<u8>()) {
+                Some(Ok(modulus)) => modular.push((modulus, cells(2)?)),
+                _ => return Err(at("a modular line is its modulus, then its cells".into())),
+            },
+            "Entropic" => entropic.push(cells(1)?),
             "GreaterThan" => greater.push(cells(1)?),
             "WhiteDot" | "BlackDot" => {
                 let dot = if args[0] == "WhiteDot" {
@@ -296,6 +304,12 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     }
     if !palindromes.is_empty() {
         rules.add(Constraint::Palindromes(Palindromes { lines: palindromes }));
+    }
+    if !modular.is_empty() {
+        rules.add(Constraint::ModularLines(ModularLines { lines: modular }));
+    }
+    if !entropic.is_empty() {
+        rules.add(Constraint::EntropicLines(EntropicLines { lines: entropic }));
     }
     if !marks.is_empty() {
         rules.add(Constraint::Pencilmarks(Pencilmarks { cells: marks }));
