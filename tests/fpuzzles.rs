@@ -7,14 +7,15 @@ mod common;
 
 use common::scratch::ScratchDir;
 use common::{err, out, xcover};
+use xcover::sudoku::rules::Constraint;
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::{fpuzzles, text};
 
-/// Ten f-puzzles links with the solutions their tests state, from the test data of Rangsk's
+/// Twelve f-puzzles links with the solutions their tests state, from the test data of Rangsk's
 /// SudokuSolver (`dclamage/SudokuSolver`, `SudokuTests/Puzzles.cs`, commit 226e55b): five
-/// classic puzzles and five variants whose rules are all read here. Names and setters as that
-/// file gives them.
-const REAL_LINKS: [(&str, &str); 10] = [
+/// classic puzzles and seven variants whose rules are all read here. Names and setters as
+/// that file gives them.
+const REAL_LINKS: [(&str, &str); 12] = [
     // classic, givens only
     (
         "N4IgzglgXgpiBcBOANCALhNAbO8QCUIAHInMEVAQwFc0ALAewCcEQAFOiLYgAgDkYAdwC2lAHYUQTamRhpWfZqKw8w1ACYMA1tR7SyPSiSwBPAHQ8AgmPU96lNAHIwPTAEJJAcyYR1CANr+oABulFjUuCggnhDBMBLwaNIwAL7IwGkZ6ZmZIKHhuAAcqDFxCUkRufkRCADsJbHxCBWp6XlhNfAAbA1lzck5ALrIQTnZbdW4AIy9TYkDEx2Rs+ULWetDIxuLBQgATCv9lePbpynDozudAMyH88dnJ2MZF+vtu0h3Lc8/J++dM2ijVWD3+uB6QL691SrzBCGKkLm3yeKLekwQAFYvms4Z9ESDWi8trj6vijoTfmilggIaUkTj0fAEXSCVVqfAsWToZsgrjOSzyZS2R9mcDBVdllzkSF2bSxdyJXVsQ9zlshYqOcqKajcQAWLXnQYpIA===",
@@ -50,6 +51,11 @@ const REAL_LINKS: [(&str, &str); 10] = [
         "N4IgzglgXgpiBcBOANCALhNAbO8QGYAGQgAgGUBXAIzAEIRUBDCtACwHsAnBEAJUYB2AczABrBiE4UcYGGh4A5LgFtGWchQAm7URRJSZJRgAdjWAJ4A6ADoDbZNIM2NOmkmxidl7ZXM9h4EgARCCFMMBIwNE4IAGNscxIIAVjOGEZZEgAzTh93VhgSKmkqEhgBTRs7AQcnFzcAaVzjUQgSAAoBdhIBGCFGDAA3Qtj2ASjORmS0AEpAkLC0CNljFwGYNypExhIAd1ZMQu00IzSSUfGYWJYIYctg0PDImFXJtA2i7aKsRljREmOJFYjGGRhIAEZ4AAmfQDCDsSwSIQxTQIADaaOAAF9kNjcTi8YSCcT8QBdZCYklE/E06nY8mU2lU5lMhl0lnsskUzk85lsjkC1ncwW8rmM0W8/lM6WS8noApeHx+bjwTEgLDJGBgdFovj4ADCABYJLxDUaTQBWc2oXhWi2W/UANhNZudNoNbr1+vtpNJBPVmu1qt1tv1AHYTY7wyaw9GbbGABwx/WISMph2pm1WpO+/0a3pBjF8cH68EmqH6qEmg34F2Vh21m1Rqvx0sgXNyzQQLJZTzlWK4NUDrBYQt8RDWvgJ81+3EgYej9FT70mic+/0Lse8acRm0TiOz0Cbpe8Cu7vgV52H+cwEdbqP2pszrFyt7w9FH2+L1UXye8EvGtex4/tu+pJja06pkBX5btOLbLrW0F3ieJbnqe0ZId+IbTsaEErn6fpAA=",
         "135462879729853461684197523851276934296345187473981256962718345548639712317524698",
     ),
+    // "Fortress Sudoku" by glum_hippo: Maximum
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QDEB7AJzWJjDAAIBlAVwBNCBrOkVAQzrQAsSEQABR4QsEAA7iqAISx0AtjGRUOzDlQDmc+QH0RkwuxDE6OMDDQCAMjABmaQgDcYxKreKF5VACI0AslQATAAMgQCMAHQAOgB2sQDi5ACeVADGMFhY1KmEMWgcEDFUDBAamNRYHMQaLlS8HEUNKSS8hBq5HJkpHAwAVhzpeVQA7iJoMGkZWBFGGsQQDAgA2kugjp10uGGoZc4xCGSbAL7IwCdnp+dXlzdnALrIq9cXL88g63K4AOw7EHsHJhgzyODyep3eG1wAGZfv94IcgbdgUjwR9NggUCBdjB9vDASDHq9bhDPggACywnEA44oon3QnIukk9HwACslNxCMZBNWzNwFKxfypeJpdO5qMhCAAbBzqYj6WCxbTgaCmWjcDLBXCucT1Qh2VrhTqlQqTeK1pL4AAOWUi+Ugh4geQcAAeEHkCmWoHSmQEACUpQBhQIgc4gH1Yf2s4Oh8ERqOBqGx71Tf1kxPJ8OpvB+9NkzPxnPR1kF7MgAOBqWl305oNfauRouB+thwvl6NWhtpwOd1tlv2BZtdnODqt9mvlwcl8eNyeB/Mz/2DpOLnNWjOr8vrhdx/vr6e7id+9djw+z49DkFHIA",
+        "194573628528694713637281549769428351382165974451937862843716295216859437975342186",
+    ),
     // "Irregular 7x7 Kropki" by tsc (7x7, Irregular Regions, Kropki no negative constraint)
     (
         "N4IgzglgXgpiBcB2ANCALhNAbO8QEkAnQmAcwFcsBDQgAkQA9FaBpQgewAcBrCEVKuTQALdoQTowAY34hClGGBhoJbLr1rycYWlU6csAT3i0AOgDsAtLQDCMLFh1LONKmhgATWgCNDu2gDuwpgwtB7saLRS7OZoVBDmUTFKUkIQAG6hHhCkmGAAdLTWdg5OMC6Ebp4+flQ+1FLcYRFJsfGJ2bloOgGYwv4AjPAATJpuEOyFFtYA6n3sQrTmZOOZrWBolQloyLRg7EstVA60MAwQGwmkzd26JLS5meb5FhaypIQQHggA2j/AAF9kIDgUCQeCwQCALrIf6Q0EIiGgmFwxHwpGAlEYsFyMgTcwIAAsOJIuRiCAArCS8eT4FTgbiyQS6dDYaBSfiEABmalM7no9GMzkshkc2lUrFC2k80U05kANl5wuJsr58BV7LlRKVtMVyLZUuZMuxaNVwolMJA2QAZtaYCRzFJcP8QE7Sr8QAAlYY2Qmyb02CkgKE4t2OD0B+X+n1BkMMsNgCMDGxR1Ce5OIYOh+zh+A/L0Umxc/3yotZ+M5xN5r1cmwDf2Euvl0AJiOIMtp9vDZuuysRwt+tOlv1xlt96uewtBoeBrOWyoYdi/MfuifJ4tp5Mj7Or/PplP+5Oxne5vc+jden3biu7r3J7tpn3d0e92+e4cl2cv1sTxsXz2Ns+J5VnuhaZmmjaZiGIZAA",
@@ -64,6 +70,11 @@ const REAL_LINKS: [(&str, &str); 10] = [
     (
         "N4IgzglgXgpiBcBOANCALhNAbO8QEEsIYA7EVAQwFc0ALAewCcEQAZCMKNGMckRqjjAw0LAJIkABGAAOFAMYxJJepPokl8ilNowKjSQE96VAHTnJAd1ocZMRqYA6JZwDkmAWwpZJAZSoAJvQA1lSSAkKSFDIyWIamkgCiCrTh9JbIkvL0WFQeUtoBkgDMAB7FkgBG9KVZ6mgUECRgknryqSR5lfaSAGaM9B6SAIySaKqIraUK2IZqJIpOLiQA4vZeUgDqNrI9/kGh4YI8UTFxCQAqlqqKWFgt2SQa8txFlXMUkkQakgAUMJhdAYAOaMGBzJiSUEwUgASkkHioYDQkloFAAbkpPgEIL1evZSIo1L0+hBMWoDB4mEpumhLDCpHQAQYccDMGAls4LrpJE0YABHKjeTBzSDA5pVET00hja5ZGB3FpgBiWKw2drzTT1RoSplfdL2AD0NmBQMkrMwpj4oIgAQQAG17aA2ZiSAAFQkQLAAWX0wV48E6dwAvshnWTSB6Fl7fYx/Qgg1hQ+HXVH5DG/QHE8mQC7I56fZmE4Ik2HcxH3QXY/HAyWc3nK9HC3Gs3Wyw20xmW8WQ+2K53mzXs33U1Wi7WQwBdZBO8ujpvV1u9lP5hfj4crxvpwdL0ubgeLnt7uer7eHifHjtj7sX+v969Dtv7h+7u/zs/ruvT2dXtc3jcnluXaPsugEHp+oG/h+/5PiA6LeFQuDDKgDYIGgAgwCh95/iBl7YdBuFvqewGviOxE7keRFARRt7fs+OGkfRBGMWBL6UWR1HngBUEkexTG8beHHgTBkH4QJ3FiTR2Z0axDF8bJzHyfBuS4CggFoRhWHvuJsE8VJumSVxBnafpoHKYhCAAOxaaQGmITZnEQXhJlGaJLlOcGMl6a5znkT5VHCYRQlsYJ/Gmb5jkiRFgUsd5HnBXJtEzmF/kJYpoUKTpbl+fFoDmapDl2ZhmXhQFIUSe5UVlYlFU5VVXmGblJWpSlTVxVVaVZdF5XGXVQWtR1A2EQ1lX9c1bWNYN41Te1Y2zbFk1zYtC2ja+k7TugQJUh4Ij2A6oDfDwDr2iAABKABMADCxR8KdwzXSA62eag1i2PYAazodH0nXdl3DLd93nY9k45l9x1nfdN2oL9AAswOg3y30Q5dABsAOXZZ8NlmD8COsjAAc6OIFjB2I+Dp0w39t3FFT0NXUD0M01DZ2UzdT3Y2TuM/VdmOMxjt2U7zLOXYT0OU8T7OkxoSOnZZl0M2dcv/dD+O02dqtA5LIA43jp2q8rZ2IGrp1G5rIMc9L5Oq3D0NG3DWs6z9qto7bqMk9rnO65TACst3e5dvvQyjAfu47hv8yrEeK1Hesi7dRvE5HifRxLIMbdwpSiLjoC3PcDpnVdzO/WzqD5SwAB8fC9PUl0sAAxAADE3zd8JAsAIA3piWd7lAkMCOAIIgDfPSAOJgBQlQ4AEWD0Gy8gOunGFaCQOIBBQ3BgPQMgYOoH0bYd+0e5bXPIwbv1m6gJjYHytd4HXKMN5dDcP3wli2nQHemMUqAcK4MCWJdXe6EdRZ3QohBGx9daQ3RvbDaV9Dq3xAPfR+z8G6v3frQT+38QC/3/oA5owCmigIwhAo6J9fou2Rpjdal8aAIPrg/J+L8XoYKwT/MAf8AFAMYCAoqpCZb3VFsjVOtDr4aEQcgphaCWEBA/vATu2DcFcIITwohfCLZkK9sbGmZ96bUwemLB6NCQDwJvgwlBzCQBv1kZg+RX92GcPwciVRJBiHgI0TLHm+ihYUxjpTIRviREmLoWYu+jDUHoJsWwnBHC8HcN4fAMBMB+HkzlgrWWxt9a3Q1sDUR9CwkWOkVY1hdjFGxOUc4hJSSUnkKya7M+ptcnBLETACR4TLHWLkQohxcSVFVJIR4q2l0bbh1gXk0JSD2lFM6bY7pMTHHxLUYkgZUtNFOzdq7NGxjTHiPMVIyJXT7HzN6ZUpZ1TBnkJ9n7EOQcQ7bJCbsgp+yZGHLKQsvpZyVlHzWeHHxqsfFyz+XHV2ydY6grlkEnZrS9kRJebMo5SinGENcXwkGQA==",
         "497258316512936478836714925381675294659423781724189563163592847945867132278341659",
+    ),
+    // Entropic Lines 101 by jeremydover & Raumplaner (Entropic Lines)
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QFEA7NAJwHsAHCAYwAIAZCQmMWgRgAY2RUBDAVzQALMiQQgAVjBIwAtgE8AJmQBu02gDJaAJQGyKWXszGoS/HGBhpxAOVGzeWWgGV+ygNb9aZi7V4UDeQA6AB1CMKJSShoGJhZ4WgBBQnlaSzRaMgAzWmEZGDSYAEd+GGIIR1pqGCwsVkcyQgBzP0JaMqiqOiw42ll+MAzqRrReJj9aLDIAd1pFCCbMWgAKNgBaAGYASmQJ2QhFRRw5haXlgBY1gDYt1sUJoQWhE8WM5YB2NcQtoNoAEVOaFYDlSMgoMF4GUaEx6zF2EByjim0xg9wARqkyMJ1D4WL8eCAmiQDggANqk4AAX2QVJp1NpDPpTLpAF1kBTmYy6dyuVS2RyeZz6SAVI5Sgg2KhFmpCAhSKUhaz2bzFQyRWLcFcpRAZXKzDAhfyVYKTYyjZz1VhxUhtbr4PKDaaLaKrbgABy2sp6hVKimW63nT2y+361VhwXmp2m/24ABMQe9jrNyvDxrNbJAHXIXVhuD9ubAZNJIG07wAwhsCdormXY1Wa9xUNoAKxlxsl85tqsbLtN2O9ktsLsslnCgtFkutytNzt1mcV7u1xfTkv9ueD4ejmkgcfwcklnvnKudo9N1unks1i+lsvX8vNqtussPptP6+IW9Vj8r7Qf9e/gdtCff9y0rEcxziQs92LbQh2vftryHF9V2fKshyuNCy3eTC3UwxAQHA7dd33AD8NfMsyJLctKOrCiq1bGjO0YstcKbHtsL7Fi8IIrdQGImDWw4y8sKrcshKArimw/fDCL4yCJ20HtkO0TtlM7DCzzLDTJ1Qpsa20lsRPAjNczJOTmCgkjQPrJc9MA1t2xUwCe0c/tHKHbgR1QMhBFzMtxAAYgAMSCssy0SRICWmA5hAQDggljZtUCychZDLRpBhIMZiHESJsxiRhmBACCLIUqdj1sjsFzYyrFOqlD/w8njvN8uJ/LwYLQvCyLUGixRYvgeLEuS1L0sITLsusPA8uiOhCrgEqWAUw8Kuvc8bLvT8m3vR9dJLN8vy2ktv0O/8P0c4DRIXLyQB87A2sCkKwoiqKYqEOKEqSkAUrINKMtISbcuIfK5riYqiPk6CN3go7YL27R+2U9DMPEodWI3GSMzuvzHq6l7erej7hu+0b/qypgpoIYHZtiIrFssmDpN2mjqJsmiGIq5j0bq8T+25odMZa+7mHakBOuenqQD6gahq+n6/vGgGKaBzoCrB+mypEuzxLE3buaZm7sYejqnu617+vewbPpG36xom5XpuprpaYWiHSqhuq1Ph9T6K033lP033sMN1qRdxiXzZl62SdtsnAcd1XQbp0cgA===",
+        "195482763842367195637591428284935617763128954519674382428716539951843276376259841",
     ),
 ];
 
@@ -105,9 +116,11 @@ fn real_variant_links_are_read_with_their_rules() {
         [
             "rows columns boxes anti-knight cages",
             "rows columns boxes thermometers kropki",
+            "rows columns boxes greater-than",
             "rows columns regions kropki",
             "rows columns boxes renban kropki",
             "rows columns boxes thermometers whispers",
+            "rows columns boxes entropic",
         ]
     );
 }
@@ -241,6 +254,46 @@ fn what_cannot_be_read_is_refused_by_name() {
         (sumless.kind, sumless.cells.len()),
         (FaultKind::Unsupported, 2)
     );
+    // Odd and even cells are pencilmarks; minimum and maximum cells greater-than signs to
+    // their neighbours that are not of their kind; disjoint groups are units.
+    let cells = fpuzzles::read(&object(
+        r#", "odd": [{"cell": "R1C1"}], "even": [{"cell": "R4C4"}], "maximum": [{"cell": "R2C2"}, {"cell": "R2C3"}], "disjointgroups": true"#,
+    ))
+    .remove(0)
+    .unwrap()
+    .puzzle;
+    assert_eq!(
+        cells.rules.names(),
+        [
+            "rows",
+            "columns",
+            "boxes",
+            "pencilmarks",
+            "disjoint-groups",
+            "greater-than"
+        ]
+    );
+    let allowed = cells.rules.allowed();
+    let holds = |cell: usize, v: usize| allowed[cell * 4 + v - 1];
+    assert!(holds(0, 1) && holds(0, 3) && !holds(0, 2) && !holds(0, 4));
+    assert!(holds(15, 2) && holds(15, 4) && !holds(15, 1) && !holds(15, 3));
+    // r2c2 and r2c3 are each larger than their three other neighbours, not than each other.
+    let signs: Vec<Vec<(usize, usize)>> = cells
+        .rules
+        .constraints()
+        .iter()
+        .find_map(|constraint| match constraint {
+            Constraint::GreaterThan(signs) => Some(signs.clues.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(signs.len(), 6, "{signs:?}");
+    assert!(
+        signs
+            .iter()
+            .all(|clue| clue[0] == (1, 1) || clue[0] == (1, 2))
+    );
+    assert!(!signs.contains(&vec![(1, 1), (1, 2)]), "{signs:?}");
     // Empty lists and false flags are no rule at all; cosmetic keys are passed over.
     let plain = fpuzzles::read(&object(
         r#", "arrow": [], "antiking": false, "title": "t", "text": [{"cells": ["R1C1"], "value": "hi"}]"#,

@@ -14,9 +14,9 @@ use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Dot, EntropicLines, GreaterThan, Killer, Kropki,
-    ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers,
-    Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
+    Killer, Kropki, ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban,
+    Thermometers, Whispers, Windows, Xv,
 };
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::backtrack::Backtracker;
@@ -525,7 +525,7 @@ prop_compose! {
     /// with a wrong given, sum or clue.
     fn small_puzzle()(
         structure in 0..5usize,
-        rules in prop::array::uniform5(prop::bool::weighted(0.25)),
+        rules in prop::array::uniform6(prop::bool::weighted(0.25)),
         clue_rules in prop::array::uniform3(prop::bool::weighted(0.3)),
         cell_rules in prop::array::uniform2(prop::bool::weighted(0.25)),
         line_rules in prop::array::uniform4(prop::bool::weighted(0.25)),
@@ -535,7 +535,7 @@ prop_compose! {
         cages in 0..5usize,
         corrupt in 0..8u8,
     ) -> Puzzle {
-        let [diagonals, windows, anti_knight, anti_king, non_consecutive] = rules;
+        let [diagonals, windows, anti_knight, anti_king, non_consecutive, disjoint] = rules;
         let boxes = (structure < 2).then(|| BoxShape::new(2, 2).unwrap());
         let regions = (structure >= 2).then(|| REGION_MAPS[structure - 2].to_vec());
         let mut rules = with_present(
@@ -543,6 +543,7 @@ prop_compose! {
             [
                 (diagonals, Constraint::Diagonals(Diagonals)),
                 (windows && boxes.is_some(), Constraint::Windows(Windows)),
+                (disjoint && boxes.is_some(), Constraint::DisjointGroups(DisjointGroups)),
                 (anti_knight, Constraint::AntiKnight(AntiKnight)),
                 (anti_king, Constraint::AntiKing(AntiKing)),
                 (non_consecutive, Constraint::NonConsecutive(NonConsecutive)),

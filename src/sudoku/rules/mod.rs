@@ -20,6 +20,7 @@
 mod anti_king;
 mod anti_knight;
 mod diagonals;
+mod disjoint_groups;
 mod entropic_lines;
 mod greater_than;
 pub mod houses;
@@ -41,6 +42,7 @@ use std::fmt;
 pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
 pub use diagonals::Diagonals;
+pub use disjoint_groups::DisjointGroups;
 pub use entropic_lines::EntropicLines;
 pub use greater_than::GreaterThan;
 pub use killer::{Cage, Killer};
@@ -122,6 +124,7 @@ pub enum Constraint {
     Regions(Regions),
     Diagonals(Diagonals),
     Windows(Windows),
+    DisjointGroups(DisjointGroups),
     AntiKnight(AntiKnight),
     AntiKing(AntiKing),
     NonConsecutive(NonConsecutive),
@@ -139,7 +142,7 @@ pub enum Constraint {
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 20] = [
+pub const CATALOGUE: [&str; 21] = [
     "rows",
     "columns",
     "boxes",
@@ -147,6 +150,7 @@ pub const CATALOGUE: [&str; 20] = [
     regions::NAME,
     diagonals::NAME,
     windows::NAME,
+    disjoint_groups::NAME,
     anti_knight::NAME,
     anti_king::NAME,
     non_consecutive::NAME,
@@ -184,6 +188,7 @@ impl Constraint {
             Constraint::Regions(rule) => rule,
             Constraint::Diagonals(rule) => rule,
             Constraint::Windows(rule) => rule,
+            Constraint::DisjointGroups(rule) => rule,
             Constraint::AntiKnight(rule) => rule,
             Constraint::AntiKing(rule) => rule,
             Constraint::NonConsecutive(rule) => rule,
@@ -206,6 +211,7 @@ impl Constraint {
         Some(match name {
             diagonals::NAME => Constraint::Diagonals(Diagonals),
             windows::NAME => Constraint::Windows(Windows),
+            disjoint_groups::NAME => Constraint::DisjointGroups(DisjointGroups),
             anti_knight::NAME => Constraint::AntiKnight(AntiKnight),
             anti_king::NAME => Constraint::AntiKing(AntiKing),
             non_consecutive::NAME => Constraint::NonConsecutive(NonConsecutive),

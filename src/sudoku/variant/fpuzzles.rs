@@ -12,8 +12,9 @@
 //! ```
 //!
 //! Read: the side (1 to 16) with its default boxes, or the regions the cells name (a jigsaw);
-//! givens (`given: true`) and given pencilmarks; both diagonals; anti-knight, anti-king,
-//! non-consecutive; thermometers, palindromes, renban, whispers, modular and entropic lines
+//! givens (`given: true`) and given pencilmarks; odd and even cells (as pencilmarks);
+//! minimum and maximum cells (as greater-than signs to their neighbours); both diagonals;
+//! anti-knight, anti-king, non-consecutive, disjoint groups; thermometers, palindromes, renban, whispers, modular and entropic lines
 //! (`modularline`, `entropicline`, as Rangsk's solver extends the format); killer cages with
 //! sums; white (difference 1) and black (ratio 2) kropki dots; XV; the windows of windoku
 //! written as extra regions; the stated `solution`. A constraint f-puzzles names that this
@@ -32,9 +33,9 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, DEFAULT_MODULUS, Diagonals, Dot, EntropicLines, Killer,
-    Kropki, ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers,
-    Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, DEFAULT_MODULUS, Diagonals, DisjointGroups, Dot,
+    EntropicLines, GreaterThan, Killer, Kropki, ModularLines, NonConsecutive, Palindromes,
+    Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -199,6 +200,13 @@ fn cells_of(list: Option<&Value>, n: usize, what: &str) -> Result<Vec<Cell>, Fau
         .collect()
 }
 
+/// The one cell of an entry that names a cell (`{"cell": "R1C1"}`: odd, even, minimum,
+/// maximum).
+fn single_cell(entry: &Value, n: usize, key: &str) -> Result<Cell, Fault> {
+    let name = entry.get("cell").and_then(Value::as_str).unwrap_or("");
+    cell(name, n).ok_or_else(|| value(format!("{key}: '{name}' is not a cell")))
+}
+
 /// The entries of a constraint's list (an absent key or `null` is an empty list).
 fn entries<'v>(object: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fault> {
     match object.get(key) {
@@ -284,12 +292,17 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
             ))
         })?;
     // Every key is a rule read below, cosmetic, or refused by name.
-    const READ: [&str; 17] = [
+    const READ: [&str; 22] = [
         "diagonal+",
         "diagonal-",
         "antiknight",
         "antiking",
         "nonconsecutive",
+        "disjointgroups",
+        "odd",
+        "even",
+        "minimum",
+        "maximum",
         "thermometer",
         "palindrome",
         "renban",
@@ -312,6 +325,17 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
                 "the f-puzzles constraint '{key}' is not supported yet"
             )));
         }
+    }
+    // A drawn cage is only a drawing, but a value `DR<k>` makes it a rule in the format as
+    // Rangsk's solver extends it (its digits' sum has digital root k).
+    if entries(object, "cage")?.iter().any(|cage| {
+        cage.get("value")
+            .and_then(Value::as_str)
+            .is_some_and(|value| value.trim().starts_with("DR"))
+    }) {
+        return Err(unsupported(
+            "a cage with a digital root ('DR' value) is not supported yet".into(),
+        ));
     }
     if let Some(negative) = object.get("negative").filter(|v| is_set(v)) {
         return Err(unsupported(format!(
@@ -408,6 +432,50 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     }
     if flag("nonconsecutive") {
         rules.add(Constraint::NonConsecutive(NonConsecutive));
+    }
+    if flag("disjointgroups") {
+        rules.add(Constraint::DisjointGroups(DisjointGroups));
+    }
+    // Odd and even cells are pencilmarks of the odd or the even symbols.
+    for (key, parity) in [("odd", 1), ("even", 0)] {
+        for entry in entries(object, key)? {
+            let at = single_cell(entry, n, key)?;
+            let values: Vec<u8> = (1..=n as u8).filter(|v| v % 2 == parity).collect();
+            marks.push((at, values));
+        }
+    }
+    // A minimum cell is smaller than each orthogonal neighbour that is not a minimum cell
+    // itself, a maximum larger than each that is not a maximum: a greater-than sign between
+    // it and each.
+    let mut signs = Vec::new();
+    for (key, largest) in [("minimum", false), ("maximum", true)] {
+        let marked = entries(object, key)?
+            .iter()
+            .map(|entry| single_cell(entry, n, key))
+            .collect::<Result<Vec<Cell>, _>>()?;
+        for &at in &marked {
+            let (r, c) = at;
+            let beside = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            for other in beside
+                .into_iter()
+                .filter(|&(r, c)| r < n && c < n)
+                .filter(|other| !marked.contains(other))
+            {
+                signs.push(if largest {
+                    vec![at, other]
+                } else {
+                    vec![other, at]
+                });
+            }
+        }
+    }
+    if !signs.is_empty() {
+        rules.add(Constraint::GreaterThan(GreaterThan { clues: signs }));
     }
     let extra = entries(object, "extraregion")?
         .iter()
@@ -683,6 +751,9 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             }
             Constraint::NonConsecutive(_) => {
                 object.insert("nonconsecutive".into(), json!(true));
+            }
+            Constraint::DisjointGroups(_) => {
+                object.insert("disjointgroups".into(), json!(true));
             }
             Constraint::Thermometers(thermometers) => {
                 object.insert("thermometer".into(), json!(line_list(&thermometers.lines)));

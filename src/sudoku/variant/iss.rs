@@ -10,7 +10,7 @@
 //! (`.~R1C1_5`; several symbols, `.~R1C1_2_4`, are pencilmarks: the cell holds one of them).
 //! Each line of a file holds one puzzle: a string, or a whole ISS link. The
 //! types read are the rules of [`crate::sudoku::rules`] that ISS names: `Shape`, `NoBoxes`,
-//! `Jigsaw`, `Diagonal` (both of them), `Windoku`, `AntiKnight`, `AntiKing`,
+//! `Jigsaw`, `Diagonal` (both of them), `Windoku`, `DisjointSets`, `AntiKnight`, `AntiKing`,
 //! `AntiConsecutive`, `Thermo`, `Whisper`, `Renban`, `Palindrome`, `Modular`, `Entropic`,
 //! `GreaterThan`, `WhiteDot`,
 //! `BlackDot`, `X`, `V` and `Cage` (with a sum). Any other type is an error that names the
@@ -20,9 +20,9 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Dot, EntropicLines, GreaterThan, Killer, Kropki,
-    ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers,
-    Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
+    Killer, Kropki, ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban,
+    Thermometers, Whispers, Windows, Xv,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -231,6 +231,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 other => return Err(at(format!("direction {other:?}: 1 or -1"))),
             },
             "Windoku" => rules.add(Constraint::Windows(Windows)),
+            "DisjointSets" => rules.add(Constraint::DisjointGroups(DisjointGroups)),
             "AntiKnight" => rules.add(Constraint::AntiKnight(AntiKnight)),
             "AntiKing" => rules.add(Constraint::AntiKing(AntiKing)),
             "AntiConsecutive" => rules.add(Constraint::NonConsecutive(NonConsecutive)),
