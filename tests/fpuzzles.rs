@@ -11,11 +11,11 @@ use xcover::sudoku::rules::Constraint;
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::{fpuzzles, text};
 
-/// Twelve f-puzzles links with the solutions their tests state, from the test data of Rangsk's
+/// Fourteen f-puzzles links with the solutions their tests state, from the test data of Rangsk's
 /// SudokuSolver (`dclamage/SudokuSolver`, `SudokuTests/Puzzles.cs`, commit 226e55b): five
-/// classic puzzles and seven variants whose rules are all read here. Names and setters as
+/// classic puzzles and nine variants whose rules are all read here. Names and setters as
 /// that file gives them.
-const REAL_LINKS: [(&str, &str); 12] = [
+const REAL_LINKS: [(&str, &str); 14] = [
     // classic, givens only
     (
         "N4IgzglgXgpiBcBOANCALhNAbO8QCUIAHInMEVAQwFc0ALAewCcEQAFOiLYgAgDkYAdwC2lAHYUQTamRhpWfZqKw8w1ACYMA1tR7SyPSiSwBPAHQ8AgmPU96lNAHIwPTAEJJAcyYR1CANr+oABulFjUuCggnhDBMBLwaNIwAL7IwGkZ6ZmZIKHhuAAcqDFxCUkRufkRCADsJbHxCBWp6XlhNfAAbA1lzck5ALrIQTnZbdW4AIy9TYkDEx2Rs+ULWetDIxuLBQgATCv9lePbpynDozudAMyH88dnJ2MZF+vtu0h3Lc8/J++dM2ijVWD3+uB6QL691SrzBCGKkLm3yeKLekwQAFYvms4Z9ESDWi8trj6vijoTfmilggIaUkTj0fAEXSCVVqfAsWToZsgrjOSzyZS2R9mcDBVdllzkSF2bSxdyJXVsQ9zlshYqOcqKajcQAWLXnQYpIA===",
@@ -41,6 +41,11 @@ const REAL_LINKS: [(&str, &str); 12] = [
         "N4IgzglgXgpiBcBOANCALhNAbO8QGEsBDMSAYwAIBlAVwBMB7AaxooGIAWEVImtACwYAnBCABWDAG4QA+kSzcQQmjjAw0ogHLCAtvIph6zVstUUiABwtYAngDpFAcyEQ6CANrvgAX2ShJ8jS4AGyojhCSMAB2CGjKML4+fomJIAFYQQgoIOGRMfBxQSl+aYG4HGER0bHxKQC6yF6lGbgAjJV5NUXJPUn+ZQgAzB3VBbW9xf0tCACsI/mFCQ1ek6npmfAATPNdCb3NG6E5VQvjfWsD8AAcO2NFy+cl67gA7LeLq/vPWe9n9Y19A7lX7dR5gi7TLYgvY+B6TIEIdrHTp3GGfKYbYbI0YfCYPBHwI65HF/L6XG7Y06giEbCqU3bo7z477wOb01GMp6XN7s3HgrmQ7LEqlLAE03DbXmkjG4IUnBkTMmQinChWwureIA=",
         "765189243182437695934256178857623914346591827291748356679814532518372469423965781",
     ),
+    // "Bird in a Storm" by Gustaf Hafvenstein: Palindrome, Kropki w/negative constraint, King, Nonconsecutive
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QCEIAnAEwAIIA7MgQzLDQHsiBbEVGgVzQAtmEQAcU4MaAMzIAJcQDcYlBjCrsQRTjjAw0AgMpoalEjVL1OJRgGtOZNRtoAHe1gCeAOjIAdSl70GjJiyJGewsIG3UYMAcnNzIAQTIAIywaAGMLMnM0ej4Adyi6IhoMRjJGCQBGeAAmJK1cmHkyNFzS1JgsLDB3BNyeTBhMxmzE+sbqFraOrrIWGAMo3hhnWiJB1MYFGFTuCDkezqG0ArWyAHM9+VcvLzjKDABaC0oIM55s20jol3cAOVKSK9MGRUgZ6I0KMcOhIqLQQTxIlFnq93oBMAiiLEY+xulAAKgjMkVctQsFRBhACmR7DRSYYgnNkLRDLMRB95uQlvQaHMyLkaCsxPSksMeGR5CRuiozkQICQEABteXAAC+yBVatV6q1mp1GoAusglbrtRrTSaVQajWbjTbrZbzbaHfrDU7XTb7Y7PXaXV63c6rX63R7rSGgwaQAYMMi3tp4Gg1DBUJRNhstjsMHIEPHOImQNTaSR6bglSBaZEFfKQAAlRAAYQAbCoa7WAKxNgActYALE2AOzdvutpv1htNlu13vDidj0eoKtd6dzheNucAZkX1fXK+r1Vnm6Hc93bcPA7XtdXTfXPaX55nF7nI/v1f7T6r/eqU4qID1euV4cBYhiDAayUO0CqgO0nRgAq1YVBuVZwY2v5qiAkFdDBVa7l+J4fshEHTNB8CVphtaIE2u7tt+mqoQRGHrq+V5UShaGEcR67YfuuHUSxGELq+C5ccxtFEdWfFNguPZ4TRUEYeOk5zuOlFSTxIlVuO25qdOynCcR47XtW45ttpMmqeOHGaYJ+EmcRI7mSOlnSehqkjvJ1Yjkh3E6c+8H9kpnnWd55nvkxVlOcRdaUXOdaTsZYXeR+D61g5KnEZ2r51hesWsfu/G3llGFwa+u6Zf5cVVoxJ6SaV2Xzqe+5VUJAWafptUNaFNWdi1dZtY5HUHtWdZGdVsn9VWI5DY1ZVwceO5Dvlzl7ppHmTTV/Yae5IW9RhdYaZ2y3tSNrljVpw2qRRTZwX5K0Yb5U5XQdql1mRc6dmR802aRg5vadxFwc9s3fddqmFRdA6/uGlAwGcxSXDBRQlN+qDwxAjAKr+QA===",
+        "317649825986257134452381796623418579879562341541973268238194657795826413164735982",
+    ),
     // "Self-contained" by Lavaloid (killer, knight)
     (
         "N4IgzglgXgpiBcBOANCALhNAbO8QGUYsAzAWgGMB7AOzQEMJqYATEVOgVzQAtKAnBCAAydAG50slCK1R8OOMDDSCA1AAIAcvwC2EtWA7NKAaw5q5CtXQAO1rAE8AdAB1qAUVEw+985QDuyGpUWBza1IF01MxqAMwAHjFqAEaUcUE09IxgVlhYaswQAOaY2cR8lNpqAIxqaJRqiC7UruoAgrQQxtRF3Gjm8jBWtlgQMGBNACJFJfow1nR8dGgsyT50Qdxj2V09aADk2dqUnmq6PtSUfUmD0jAd5BJNLWoA0hC5Xv04Q3aj465TYpobKMKxBOiFQbaDhgPoGSp1WqbNTUULXPhqPx8TDLahqUE8QZ1axqHDENCONSAmbQ2Eoy7mOYwJb4vHrB6QxxsECFbGseAAbQFwAAvshReKxRLpVLZZKALrIYVymWStWq0WK5XqkDkQQAYgmAAZjQAxU0gKW6g3Gs0Wq16vCGk1G82W8XWp22132j2OkDOu3umVajWegPet0Om0uqN+mNB6Ne2O+0D+wM+4Oy0Mq8MZuNphOZpMRlPBvOR1MVssqkU5nXpyvlxs1+PJxNt0sdwvt4vqutKsMt7vVkfDvs9rsT0cT7OD2v9xch+dLhcauuKkCRDA7Qq9BBoOQwVDGd44Pgc3DC3VELBgBACkAAJQAbABhGLcp8Adg/X9/AAsICbuIIS4CAABMn4Ore96Cs+AF/qgT6IUByGIQArMBqCgRw4FQc2sEPs+MRISRb5ASBEh4YIAAchG5HBj5PhhZEsRRX7vpROHUeBVRYTBjHEexWHIe+onPu+L7YSAuF8YgDF3sJiHfl+rHSchrGqVRYGCFUQGCUp8FPqREkmW+Gnkap6EWTJcl6QJfpEcZv5mb+0k6TReD0YZTGSW+1nPr+2k8bpeDSXWIpAA===",
@@ -50,6 +55,11 @@ const REAL_LINKS: [(&str, &str); 12] = [
     (
         "N4IgzglgXgpiBcBOANCALhNAbO8QGYAGQgAgGUBXAIzAEIRUBDCtACwHsAnBEAJUYB2AczABrBiE4UcYGGh4A5LgFtGWchQAm7URRJSZJRgAdjWAJ4A6ADoDbZNIM2NOmkmxidl7ZXM9h4EgARCCFMMBIwNE4IAGNscxIIAVjOGEZZEgAzTh93VhgSKmkqEhgBTRs7AQcnFzcAaVzjUQgSAAoBdhIBGCFGDAA3Qtj2ASjORmS0AEpAkLC0CNljFwGYNypExhIAd1ZMQu00IzSSUfGYWJYIYctg0PDImFXJtA2i7aKsRljREmOJFYjGGRhIAEZ4AAmfQDCDsSwSIQxTQIADaaOAAF9kNjcTi8YSCcT8QBdZCYklE/E06nY8mU2lU5lMhl0lnsskUzk85lsjkC1ncwW8rmM0W8/lM6WS8noApeHx+bjwTEgLDJGBgdFovj4ADCABYJLxDUaTQBWc2oXhWi2W/UANhNZudNoNbr1+vtpNJBPVmu1qt1tv1AHYTY7wyaw9GbbGABwx/WISMph2pm1WpO+/0a3pBjF8cH68EmqH6qEmg34F2Vh21m1Rqvx0sgXNyzQQLJZTzlWK4NUDrBYQt8RDWvgJ81+3EgYej9FT70mic+/0Lse8acRm0TiOz0Cbpe8Cu7vgV52H+cwEdbqP2pszrFyt7w9FH2+L1UXye8EvGtex4/tu+pJja06pkBX5btOLbLrW0F3ieJbnqe0ZId+IbTsaEErn6fpAA=",
         "135462879729853461684197523851276934296345187473981256962718345548639712317524698",
+    ),
+    // "XV Kropki X" by Florian Wortmann (Diagonal +/-, kropki no negative, XV with negative)
+    (
+        "N4IgzglgXgpiBcBOANCALhNAbO8QA0A1AAgGkAnAewAcBrCY/EVAQwFc0ALS8hEAMSw8ILAHbEA6jzQBbMaOYhybHGBho+AOR5ysxAMpsAJpVptiy1cTFHiXGHYDulYnIjijIgOaVRLLGDEAMa+aCzuxACMALSI1oGOMFhYAHQAOqIZ2uS6ZFR0DJYwYPAZjpyYDgC8wb5qQRwQAG4wGQBGWCxBtMQ1kfAATBYsGJRZlGjWycTUlGCQHQ4maIEs5A5ezTCi6ZmiAMJJAcRq1DDkIzBGGdHEbQCe1uL4J2wydi6RAAw3d48sxBIYDeH2IAFYMgBBaazeYQRaMVaiWyEVbrYibFo7RRecgQIwIADahOAAF9kGSKeTKTTqXSqQBdZAk+m0qnstlkpksjmsvm87mc/lCxnMkXivmC4XSgVimUS0U8hUSqW8tUqpkgTwsHx+LAAagQaGUMFQ2t1/miRpNZogADM7edtkFcCSQC7kmAiSAAEoAZn2fsUPoGgZADOp7qOXvghN9oYALMHQ0GIxSo57vT6ABz7ABswdzAHZw5GPQEs7mC6gfYh86X0+WY3GfUX6zWqw3QE2s23s8G2yW093o1m8/t+zW+12MxXY77cwNg3Wl8PZ83fXWgzWVzOe/Oc2Gd2G1/uW6Gwcn9kmI5qLqMiSPMweA9vfQHV2XRwfOx39pfT2/FtB2Dcchy/Z8W3HSdfTAvcgIXI9EM/TVRBgLwRi2b0AA8mnDVBcMfdcswDS8awvfCQCafw2FwEBCBACC5xbUjgwDAtNWorBaL4JhSQjIA===",
+        "472596813895431726136728495348169257629357184517842639981675342263984571754213968",
     ),
     // "Fortress Sudoku" by glum_hippo: Maximum
     (
@@ -114,8 +124,10 @@ fn real_variant_links_are_read_with_their_rules() {
     assert_eq!(
         names,
         [
+            "rows columns boxes anti-knight palindromes kropki negative",
             "rows columns boxes anti-knight cages",
             "rows columns boxes thermometers kropki",
+            "rows columns boxes diagonals kropki xv negative",
             "rows columns boxes greater-than",
             "rows columns regions kropki",
             "rows columns boxes renban kropki",
@@ -236,7 +248,7 @@ fn what_cannot_be_read_is_refused_by_name() {
     ));
     assert_eq!(arrow.kind, FaultKind::Unsupported);
     assert!(arrow.message.contains("'arrow'"), "{}", arrow.message);
-    let negative = error(&object(r#", "negative": ["ratio"]"#));
+    let negative = error(&object(r#", "negative": ["difference"]"#));
     assert_eq!(negative.kind, FaultKind::Unsupported);
     let single = error(&object(r#", "diagonal+": true"#));
     assert!(

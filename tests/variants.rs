@@ -15,8 +15,8 @@ use xcover::sudoku::BoxShape;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
-    Killer, Kropki, ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban,
-    Thermometers, Whispers, Windows, Xv,
+    Killer, Kropki, ModularLines, Negated, NegativeClues, NonConsecutive, Palindromes, Pencilmarks,
+    Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::backtrack::Backtracker;
@@ -527,7 +527,7 @@ prop_compose! {
         structure in 0..5usize,
         rules in prop::array::uniform6(prop::bool::weighted(0.25)),
         clue_rules in prop::array::uniform3(prop::bool::weighted(0.3)),
-        cell_rules in prop::array::uniform2(prop::bool::weighted(0.25)),
+        cell_rules in prop::array::uniform3(prop::bool::weighted(0.25)),
         line_rules in prop::array::uniform4(prop::bool::weighted(0.25)),
         square in 0..576usize,
         mask in any::<u16>(),
@@ -680,7 +680,7 @@ prop_compose! {
         }
         // Pencilmarks (the square's symbol and another, or, for corrupt 7, another only) and
         // greater-than signs between neighbours.
-        let [pencilmarks, greater_than] = cell_rules;
+        let [pencilmarks, greater_than, negative] = cell_rules;
         if pencilmarks {
             let cells = (0..2)
                 .map(|_| {
@@ -705,6 +705,17 @@ prop_compose! {
         }
         if xv && !sums.is_empty() {
             rules.add(Constraint::Xv(Xv { clues: sums }));
+        }
+        // Negative rules: some of the kinds of clue, all given (the square mostly breaks them:
+        // its dots and sums were only sampled).
+        if negative {
+            let kinds: Vec<Negated> = [Negated::White, Negated::Black, Negated::Xv]
+                .into_iter()
+                .enumerate()
+                .filter(|(k, _)| next() % 2 == 0 || *k == (corrupt % 3) as usize)
+                .map(|(_, kind)| kind)
+                .collect();
+            rules.add(Constraint::NegativeClues(NegativeClues { kinds }));
         }
         let mut givens: Vec<u8> = (0..16)
             .map(|i| if mask >> i & 1 == 1 && mask.count_ones() < 9 { square[i] } else { 0 })

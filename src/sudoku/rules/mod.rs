@@ -27,6 +27,7 @@ pub mod houses;
 mod killer;
 mod kropki;
 mod modular_lines;
+mod negative_clues;
 mod non_consecutive;
 mod palindromes;
 mod pencilmarks;
@@ -48,6 +49,7 @@ pub use greater_than::GreaterThan;
 pub use killer::{Cage, Killer};
 pub use kropki::{Dot, Kropki};
 pub use modular_lines::{DEFAULT_MODULUS, ModularLines};
+pub use negative_clues::{Negated, NegativeClues};
 pub use non_consecutive::NonConsecutive;
 pub use palindromes::Palindromes;
 pub use pencilmarks::Pencilmarks;
@@ -137,12 +139,13 @@ pub enum Constraint {
     GreaterThan(GreaterThan),
     Kropki(Kropki),
     Xv(Xv),
+    NegativeClues(NegativeClues),
     Killer(Killer),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 21] = [
+pub const CATALOGUE: [&str; 22] = [
     "rows",
     "columns",
     "boxes",
@@ -163,11 +166,12 @@ pub const CATALOGUE: [&str; 21] = [
     greater_than::NAME,
     kropki::NAME,
     xv::NAME,
+    negative_clues::NAME,
     killer::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 10] = [
+pub const LISTED: [&str; 11] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -178,6 +182,7 @@ pub const LISTED: [&str; 10] = [
     greater_than::NAME,
     kropki::NAME,
     xv::NAME,
+    negative_clues::NAME,
 ];
 
 impl Constraint {
@@ -201,6 +206,7 @@ impl Constraint {
             Constraint::GreaterThan(rule) => rule,
             Constraint::Kropki(rule) => rule,
             Constraint::Xv(rule) => rule,
+            Constraint::NegativeClues(rule) => rule,
             Constraint::Killer(rule) => rule,
         }
     }
@@ -238,6 +244,7 @@ impl Constraint {
             greater_than::NAME => GreaterThan::parse(lines).map(Constraint::GreaterThan),
             kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
             xv::NAME => Xv::parse(lines).map(Constraint::Xv),
+            negative_clues::NAME => NegativeClues::parse(lines).map(Constraint::NegativeClues),
             _ => return None,
         })
     }
@@ -550,6 +557,10 @@ pub enum Neighbour {
     /// Their symbols fall in different groups of this many consecutive symbols (1 to k, k + 1
     /// to 2k, ...).
     DifferentGroup(u8),
+    /// Neither symbol is twice the other.
+    NotDouble,
+    /// Their symbols do not add up to this.
+    NotSum(u8),
 }
 
 impl Neighbour {
@@ -569,6 +580,10 @@ impl Neighbour {
             Neighbour::Equal => a != b,
             Neighbour::DifferentModulo(m) => a % m == b % m,
             Neighbour::DifferentGroup(k) => (a.max(1) - 1) / k == (b.max(1) - 1) / k,
+            Neighbour::NotDouble => {
+                u16::from(a) == 2 * u16::from(b) || u16::from(b) == 2 * u16::from(a)
+            }
+            Neighbour::NotSum(sum) => u16::from(a) + u16::from(b) == u16::from(sum),
         }
     }
 }

@@ -16,10 +16,11 @@
 //! minimum and maximum cells (as greater-than signs to their neighbours); both diagonals;
 //! anti-knight, anti-king, non-consecutive, disjoint groups; thermometers, palindromes, renban, whispers, modular and entropic lines
 //! (`modularline`, `entropicline`, as Rangsk's solver extends the format); killer cages with
-//! sums; white (difference 1) and black (ratio 2) kropki dots; XV; the windows of windoku
-//! written as extra regions; the stated `solution`. A constraint f-puzzles names that this
-//! reader does not know (arrows, little killers, sandwiches, a single diagonal, the
-//! "negative" rules that all dots are given...) is an error naming it: a puzzle is never
+//! sums; white (difference 1) and black (ratio 2) kropki dots; XV; their negative rules
+//! (`negative: ["ratio", "xv"]`, and `nonconsecutive` beside white dots: every white dot is
+//! given); the windows of windoku written as extra regions; the stated `solution`. A constraint f-puzzles names that this
+//! reader does not know (arrows, little killers, sandwiches, a single diagonal...) is an error
+//! naming it: a puzzle is never
 //! solved with a rule left out. Cosmetic keys (titles, text, lines, shapes drawn without a
 //! rule) are passed over.
 //!
@@ -34,8 +35,8 @@ use super::{Cage, Cell, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, DEFAULT_MODULUS, Diagonals, DisjointGroups, Dot,
-    EntropicLines, GreaterThan, Killer, Kropki, ModularLines, NonConsecutive, Palindromes,
-    Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
+    EntropicLines, GreaterThan, Killer, Kropki, ModularLines, Negated, NegativeClues,
+    NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -337,11 +338,19 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
             "a cage with a digital root ('DR' value) is not supported yet".into(),
         ));
     }
-    if let Some(negative) = object.get("negative").filter(|v| is_set(v)) {
-        return Err(unsupported(format!(
-            "the f-puzzles rule that every dot is given ('negative': {negative}) is not \
-             supported yet"
-        )));
+    // The negative rules f-puzzles has: every black dot given (`ratio`), every X and V given
+    // (`xv`); every white dot given is its `nonconsecutive` flag with white dots drawn.
+    let mut negated = Vec::new();
+    for kind in entries(object, "negative")? {
+        match kind.as_str() {
+            Some("ratio") => negated.push(Negated::Black),
+            Some("xv") => negated.push(Negated::Xv),
+            _ => {
+                return Err(unsupported(format!(
+                    "the f-puzzles negative rule {kind} is not supported yet"
+                )));
+            }
+        }
     }
     let grid = object
         .get("grid")
@@ -430,7 +439,12 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     if flag("antiking") {
         rules.add(Constraint::AntiKing(AntiKing));
     }
-    if flag("nonconsecutive") {
+    let white_dots = entries(object, "difference")?
+        .iter()
+        .any(|dot| number(dot).is_none_or(|v| v == 1));
+    if flag("nonconsecutive") && white_dots {
+        negated.insert(0, Negated::White);
+    } else if flag("nonconsecutive") {
         rules.add(Constraint::NonConsecutive(NonConsecutive));
     }
     if flag("disjointgroups") {
@@ -618,6 +632,9 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     if !sums.is_empty() {
         rules.add(Constraint::Xv(Xv { clues: sums }));
     }
+    if !negated.is_empty() {
+        rules.add(Constraint::NegativeClues(NegativeClues { kinds: negated }));
+    }
     rules
         .validate()
         .map_err(|error| (FaultKind::Rule, error.to_string(), error.cells()))?;
@@ -654,6 +671,15 @@ fn name((r, c): Cell) -> String {
 pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String> {
     let rules = &puzzle.rules;
     let n = rules.size;
+    let white_dots = rules.constraints().iter().any(|constraint| {
+        matches!(constraint, Constraint::Kropki(kropki) if kropki.dots.iter().any(|d| d.0 == Dot::White))
+    });
+    if white_dots && rules.has("non-consecutive") {
+        return Err(
+            "f-puzzles reads non-consecutive beside white dots as 'every white dot is given'"
+                .to_string(),
+        );
+    }
     if n > MAX_FPUZZLES_SIZE {
         return Err(format!(
             "f-puzzles draws sides up to {MAX_FPUZZLES_SIZE}, not {n}"
@@ -818,6 +844,21 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             }
             Constraint::GreaterThan(_) => {
                 return Err("f-puzzles has no greater-than signs".to_string());
+            }
+            Constraint::NegativeClues(negative) => {
+                let mut listed = Vec::new();
+                for kind in &negative.kinds {
+                    match kind {
+                        Negated::White => {
+                            object.insert("nonconsecutive".into(), json!(true));
+                        }
+                        Negated::Black => listed.push("ratio"),
+                        Negated::Xv => listed.push("xv"),
+                    }
+                }
+                if !listed.is_empty() {
+                    object.insert("negative".into(), json!(listed));
+                }
             }
         }
     }
