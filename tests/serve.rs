@@ -165,6 +165,15 @@ fn variants_generate_and_exact_cover_problems() {
     let iss = ".~R1C5_4~R2C2_1~R2C4_3~R2C6_5~R3C4_2~R4C3_3~R5C1_6~R5C3_2~R5C5_5~R6C2_5.Shape~6x6";
     let checked = post(a, "/api/check", &json!({"puzzle": iss})).json();
     assert_eq!(checked["verdict"], "unique", "{checked}");
+    // The same puzzle as an f-puzzles link, as a setter pastes it from f-puzzles.
+    let puzzle = xcover::sudoku::variant::iss::parse(iss, "6x6").unwrap();
+    let link = xcover::sudoku::variant::fpuzzles::link(&puzzle, None).unwrap();
+    let checked = post(a, "/api/check", &json!({"puzzle": link})).json();
+    assert_eq!(checked["verdict"], "unique", "{checked}");
+    let arrow = r#"{"size": 4, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}"#;
+    let refused = post(a, "/api/check", &json!({"puzzle": arrow}));
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.json()["kind"], "unsupported", "{}", refused.body);
     let unknown = post(a, "/api/check", &json!({"puzzle": ".Arrow~R1C1~R1C2"}));
     assert_eq!(unknown.status, 400);
     assert!(
