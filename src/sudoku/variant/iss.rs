@@ -45,7 +45,7 @@ fn looks_like_constraints(text: &str) -> bool {
 /// escapes decoded.
 fn constraints_of(line: &str) -> String {
     let Some(at) = line.find("q=") else {
-        return line.to_string();
+        return expand_shorthand(line).unwrap_or_else(|| line.to_string());
     };
     let query = &line[at + 2..];
     let query = &query[..query.find(['&', '#']).unwrap_or(query.len())];
@@ -68,7 +68,102 @@ fn constraints_of(line: &str) -> String {
         }
         i += 1;
     }
-    String::from_utf8_lossy(&decoded).into_owned()
+    let decoded = String::from_utf8_lossy(&decoded).into_owned();
+    expand_shorthand(&decoded).unwrap_or(decoded)
+}
+
+/// The constraint string that one of ISS's shorthands stands for, `None` for anything else:
+///
+/// - a killer, one character a cell: at one cell of each cage its sum (`0`-`9`, then `A`-`Z`
+///   for 10 to 35 and `a`-`z` for 36 to 61, but `v`), at the others an arrow `<`, `>`, `^`
+///   or `v` to a neighbour in the same cage;
+/// - a jigsaw, its givens (`.` for empty; past 9x9, `A` is 1) then its regions (a character
+///   each), one character a cell each: 2 x N x N characters, never a square number, so never
+///   a plain puzzle's line.
+fn expand_shorthand(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    let len = chars.len();
+    let arrow = |c: char| matches!(c, '<' | '>' | '^' | 'v');
+    let side = |n: usize| {
+        if n == 9 {
+            String::new()
+        } else {
+            format!(".Shape~{n}x{n}")
+        }
+    };
+    let n = len.isqrt();
+    if n * n == len
+        && (4..=16).contains(&n)
+        && chars.iter().copied().any(arrow)
+        && chars.iter().all(|&c| c.is_ascii_alphanumeric() || arrow(c))
+    {
+        // Each cell's cage: follow the arrows to the cell holding the sum.
+        let head = |mut cell: usize| -> Option<usize> {
+            for _ in 0..len {
+                let (r, c) = (cell / n, cell % n);
+                cell = match chars[cell] {
+                    '<' if c > 0 => cell - 1,
+                    '>' if c + 1 < n => cell + 1,
+                    '^' if r > 0 => cell - n,
+                    'v' if r + 1 < n => cell + n,
+                    ch if arrow(ch) => return None,
+                    _ => return Some(cell),
+                };
+            }
+            None
+        };
+        let mut cages: Vec<(usize, Vec<usize>)> = Vec::new();
+        for cell in 0..len {
+            let at = head(cell)?;
+            match cages.iter_mut().find(|(h, _)| *h == at) {
+                Some((_, cells)) => cells.push(cell),
+                None => cages.push((at, vec![cell])),
+            }
+        }
+        let mut text = side(n);
+        for (at, cells) in cages {
+            let sum = match chars[at] {
+                d @ '0'..='9' => d as u32 - '0' as u32,
+                u @ 'A'..='Z' => u as u32 - 'A' as u32 + 10,
+                l => l as u32 - 'a' as u32 + 36,
+            };
+            text.push_str(&format!(".Cage~{sum}"));
+            for cell in cells {
+                text.push_str(&format!("~R{}C{}", cell / n + 1, cell % n + 1));
+            }
+        }
+        return Some(text);
+    }
+    // Spaces are passed over, as ISS's own 16x16 jigsaw example holds one.
+    let chars: Vec<char> = chars.into_iter().filter(|c| !c.is_whitespace()).collect();
+    let len = chars.len();
+    let n = (4..=16).find(|&n| 2 * n * n == len)?;
+    let (givens, regions) = chars.split_at(n * n);
+    let mut names: Vec<char> = regions.to_vec();
+    names.sort_unstable();
+    names.dedup();
+    let fair = names.len() == n
+        && names
+            .iter()
+            .all(|name| regions.iter().filter(|&c| c == name).count() == n);
+    if !fair || !chars.iter().all(|c| c.is_ascii_alphanumeric() || *c == '.') {
+        return None;
+    }
+    let mut text = format!(
+        "{}.NoBoxes.Jigsaw~{}.",
+        side(n),
+        regions.iter().collect::<String>()
+    );
+    for (cell, &ch) in givens.iter().enumerate() {
+        let value = match ch {
+            '.' | '0' => continue,
+            d @ '1'..='9' => d as usize - '0' as usize,
+            u @ 'A'..='Z' if n > 9 => u as usize - 'A' as usize + 1,
+            _ => return None,
+        };
+        text.push_str(&format!("~R{}C{}_{value}", cell / n + 1, cell % n + 1));
+    }
+    Some(text)
 }
 
 /// Reads every line of `text` that holds a puzzle (blank lines and `#` comments are skipped):
@@ -379,6 +474,27 @@ fn adjacent_pairs(cells: &[Cell]) -> Vec<(Cell, Cell)> {
 mod tests {
     use super::*;
     use crate::sudoku::rules::cell_name;
+
+    #[test]
+    fn shorthands_stand_for_constraint_strings() {
+        // A 4x4 killer: two cages across each half of the grid.
+        let killer = "A<<<^<<<A<<<^<<<";
+        assert_eq!(
+            expand_shorthand(killer).unwrap(),
+            ".Shape~4x4.Cage~10~R1C1~R1C2~R1C3~R1C4~R2C1~R2C2~R2C3~R2C4\
+             .Cage~10~R3C1~R3C2~R3C3~R3C4~R4C1~R4C2~R4C3~R4C4"
+        );
+        // An arrow off the grid, or a cage without a sum, is no shorthand.
+        assert_eq!(expand_shorthand("<<<<<<<<<<<<<<<<"), None);
+        // A 4x4 jigsaw after its dot: givens, then regions.
+        let jigsaw = "1............4.. AABBAABBCCDDCCDD";
+        assert_eq!(
+            expand_shorthand(jigsaw).unwrap(),
+            ".Shape~4x4.NoBoxes.Jigsaw~AABBAABBCCDDCCDD.~R1C1_1~R4C2_4"
+        );
+        // Plain puzzles are neither.
+        assert_eq!(expand_shorthand("1...........4..."), None);
+    }
 
     #[test]
     fn reads_givens_rules_and_links() {
