@@ -134,7 +134,11 @@ fn expand_shorthand(text: &str) -> Option<String> {
         }
         return Some(text);
     }
-    // Spaces are passed over, as ISS's own 16x16 jigsaw example holds one.
+    // A stray space is passed over, as ISS's own 16x16 jigsaw example holds one; a line of
+    // numbers separated by spaces is a plain puzzle, not a shorthand.
+    if chars.iter().filter(|c| c.is_whitespace()).count() > 1 {
+        return None;
+    }
     let chars: Vec<char> = chars.into_iter().filter(|c| !c.is_whitespace()).collect();
     let len = chars.len();
     let n = (4..=16).find(|&n| 2 * n * n == len)?;
@@ -492,8 +496,10 @@ mod tests {
             expand_shorthand(jigsaw).unwrap(),
             ".Shape~4x4.NoBoxes.Jigsaw~AABBAABBCCDDCCDD.~R1C1_1~R4C2_4"
         );
-        // Plain puzzles are neither.
+        // Plain puzzles are neither, in characters or in numbers.
         assert_eq!(expand_shorthand("1...........4..."), None);
+        let numbers = "1 2 3 4 5 6 7 8 9 ".repeat(18);
+        assert_eq!(expand_shorthand(&numbers), None);
     }
 
     #[test]
