@@ -614,3 +614,42 @@ fn unreadable_plain_and_variant_puzzles_get_the_same_record() {
         assert_eq!(record["kind"], "clash", "{record}");
     }
 }
+
+/// A variant whose rules cannot be encoded (a cage of nine cells has too many fillings) gets
+/// its `invalid` record and one error naming its file and line, once; the puzzles after it
+/// are still solved, by `check` and by `solve --all` alike.
+#[test]
+fn an_unencodable_variant_does_not_stop_the_run() {
+    let big = "puzzle: big\nsize: 9\nbox: 3x3\nrules: rows columns boxes cages\ngrid:\n\
+               .........\n.........\n.........\n.........\n.........\n.........\n.........\n\
+               .........\n.........\ncages: 1\n45 r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9\n\
+               end\n";
+    let dir = common::scratch::ScratchDir::new("unencodable");
+    let file = dir.join("big.txt");
+    std::fs::write(&file, big).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [
+        &["sudoku", "check", file, "data/sudoku/4x4-2x2.txt"][..],
+        &[
+            "sudoku",
+            "solve",
+            "--all",
+            "--format",
+            "line",
+            file,
+            "data/sudoku/4x4-2x2.txt",
+        ][..],
+    ] {
+        let run = xcover(args, "");
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {}", err(&run));
+        let records = out(&run);
+        assert!(records.starts_with("invalid\n"), "{records}");
+        assert!(
+            records.lines().count() > 2,
+            "the 4x4 puzzles were solved too: {records}"
+        );
+        let said = err(&run);
+        assert_eq!(said.matches("too many ways to encode").count(), 1, "{said}");
+        assert_eq!(said.matches(&format!("{file}:1:")).count(), 1, "{said}");
+    }
+}

@@ -735,7 +735,7 @@ fn grid_record(
 /// Solves one valid variant puzzle for a task with an encoding of its own rules, on one
 /// thread, and renders its record.
 fn variant_record(task: Task, args: &PuzzleArgs, file: &str, puzzle: &InputPuzzle) -> Record {
-    let searched = with_solver(file, puzzle, args, |solver, decode| {
+    let searched = with_solver(puzzle, args, |solver, decode| {
         let Some(solver) = solver else {
             // The givens exclude each other: no search, no solution.
             return match task {
@@ -785,26 +785,22 @@ fn task_format(task: Task) -> ReportFormat {
 
 /// Runs `work` with the engine's solver of one puzzle (its givens chosen, Ctrl-C and the
 /// inference flag wired; `None` when the givens exclude each other) and the function that
-/// turns a solution's options into its cells. An error (a variant whose rules cannot be
-/// encoded, or Ctrl-C while a large cage's options are built) names the file and line.
+/// turns a solution's options into its cells. An error: a variant whose rules cannot be
+/// encoded, or Ctrl-C while a large cage's options are built.
 fn with_solver<T>(
-    file: &str,
     puzzle: &InputPuzzle,
     args: &PuzzleArgs,
     work: impl FnOnce(Option<&mut dlx::Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
 ) -> Result<T, String> {
     let inference = args.inference.inference;
-    puzzle
-        .any()
-        .with_solver_until(
-            &signals::stopped,
-            |solver| {
-                solver.set_cancel_flag(Some(signals::flag()));
-                solver.set_inference(inference);
-            },
-            work,
-        )
-        .map_err(|error| format!("{file}:{}: {error}", puzzle.line()))
+    puzzle.any().with_solver_until(
+        &signals::stopped,
+        |solver| {
+            solver.set_cancel_flag(Some(signals::flag()));
+            solver.set_inference(inference);
+        },
+        work,
+    )
 }
 
 /// A puzzle's verdict (solutions as cells row by row), the work it took and whether its
@@ -975,7 +971,7 @@ fn verdict_record(
     file: &str,
     puzzle: &InputPuzzle,
 ) -> Result<Record, String> {
-    let searched = with_solver(file, puzzle, args, |solver, decode| match solver {
+    let searched = with_solver(puzzle, args, |solver, decode| match solver {
         // A search that does not probe has cheap nodes, and while one thread goes down
         // thousands of levels to the first solutions (an empty 64x64 grid), others can only
         // search elsewhere and slow it down (`count --limit 2`, which splits: two threads
@@ -1060,7 +1056,7 @@ fn count_record(
     puzzle: &InputPuzzle,
 ) -> Result<Record, String> {
     let label = format!("{file}:{}", puzzle.line());
-    let counted = with_solver(file, puzzle, args, |solver, _| match solver {
+    let counted = with_solver(puzzle, args, |solver, _| match solver {
         Some(solver) => {
             let wanted = Wanted {
                 limit,
@@ -1079,7 +1075,7 @@ fn count_record(
             interrupted: false,
         }),
     });
-    let finished = counted??;
+    let finished = counted.map_err(|error| format!("{file}:{}: {error}", puzzle.line()))??;
     let text = match format {
         ReportFormat::Text if finished.interrupted => format!("{} (partial)", finished.solutions),
         ReportFormat::Text => finished.solutions.to_string(),
@@ -1236,13 +1232,14 @@ fn split(parts: usize, args: &PuzzleArgs) -> io::Result<Outcome> {
         }
     };
     let mut out = stdout();
-    let split = with_solver(&file, &puzzle, args, |solver, _| match solver {
+    let split = with_solver(&puzzle, args, |solver, _| match solver {
         Some(solver) => enumerate::print_tasks(solver, parts, &mut out).map_err(|e| e.to_string()),
         None => Err(
             "the givens exclude each other: the puzzle has no solution and nothing to split"
                 .to_string(),
         ),
     });
+    let split = split.map_err(|error| format!("{file}:{}: {error}", puzzle.line()));
     if let Err(message) = split.and_then(|split| split) {
         eprintln!("xcover: {message}");
         return Ok(Outcome::InvalidInput);
@@ -1336,7 +1333,13 @@ fn solve_all(
             InputPuzzle::Variant(_) => Some(puzzle.any()),
         };
         let broken = Mutex::new(None);
-        let searched = with_cached_solver(&mut encodings, file, puzzle, args, |solver, decode| {
+        // The writer moves into the search and comes back; it stays here when a variant's
+        // rules cannot be encoded and there is no search.
+        let mut held = Some(out);
+        let searched = with_cached_solver(&mut encodings, puzzle, args, |solver, decode| {
+            let out = held
+                .take()
+                .expect("the writer is held until the search takes it");
             let Some(solver) = solver else {
                 return (out, 0, Ok(None));
             };
@@ -1368,9 +1371,13 @@ fn solve_all(
         let (returned, written, result) = match searched {
             Ok(searched) => searched,
             Err(message) => {
-                // The writer went into the closure, which was never called.
-                eprintln!("xcover: {message}");
-                return Ok(Outcome::InvalidInput);
+                // The puzzle gets its record, and the rest of the input is still solved.
+                out = held.take().expect("no search took the writer");
+                eprintln!("{file}:{}: {message}", puzzle.line());
+                outcome = Outcome::InvalidInput;
+                let record = Record::unsearchable(Task::First(format, None), file, puzzle, message);
+                writeln!(out, "{}", record.text)?;
+                continue;
             }
         };
         out = returned;
@@ -1422,13 +1429,12 @@ fn solve_all(
 /// [`with_solver`], with one encoding per box shape kept across the plain grids of a run.
 fn with_cached_solver<T>(
     encodings: &mut HashMap<BoxShape, Encoding>,
-    file: &str,
     puzzle: &InputPuzzle,
     args: &PuzzleArgs,
     work: impl FnOnce(Option<&mut dlx::Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
 ) -> Result<T, String> {
     let InputPuzzle::Grid(grid) = puzzle else {
-        return with_solver(file, puzzle, args, work);
+        return with_solver(puzzle, args, work);
     };
     let shape = grid.grid.shape();
     let encoding = encodings
