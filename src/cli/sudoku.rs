@@ -26,7 +26,7 @@ use super::{Outcome, finish, parse_limit, print_stats, signals, stdout};
 use xcover::dlx::Verdict;
 use xcover::dlx::{self, Enumeration, Inference, Monitor, OptionId, Stats, Subtree};
 use xcover::sudoku::batch::Batch;
-use xcover::sudoku::text::{self, Layout, Puzzle};
+use xcover::sudoku::text::{self, FaultKind, Layout, Puzzle};
 use xcover::sudoku::variant::text as variant_text;
 use xcover::sudoku::variant::{VariantEncoding, fpuzzles};
 use xcover::sudoku::{BoxShape, Encoding, Grid, GridSolver};
@@ -517,17 +517,9 @@ struct Record {
 impl Record {
     /// The record of a puzzle that could not be read.
     fn invalid(task: Task, job: &Job) -> Record {
-        let error = job.puzzle.as_ref().err();
-        let text = if task.json() {
-            json!({
-                "file": &*job.file,
-                "line": error.map_or(0, |e| e.line),
-                "error": error.map_or(String::new(), |e| e.message.clone()),
-                "kind": error.map(|e| e.kind.name()),
-            })
-            .to_string()
-        } else {
-            "invalid".to_string()
+        let text = match job.puzzle.as_ref().err() {
+            Some(error) => invalid_text(task, &job.file, error.line, &error.message, error.kind),
+            None => invalid_text(task, &job.file, 0, "", FaultKind::Layout),
         };
         Record {
             text,
@@ -541,19 +533,22 @@ impl Record {
     /// The record of a puzzle that was read but cannot be searched (a variant whose rules
     /// cannot be encoded), with its error on stderr.
     fn unsearchable(task: Task, file: &str, puzzle: &InputPuzzle, message: String) -> Record {
-        let text = if task.json() {
-            json!({"file": file, "line": puzzle.line(), "error": message, "kind": "rule"})
-                .to_string()
-        } else {
-            "invalid".to_string()
-        };
         Record {
-            text,
+            text: invalid_text(task, file, puzzle.line(), &message, FaultKind::Rule),
             multiline: false,
             stats: Stats::default(),
             finished: true,
             note: Some(Note::error(puzzle, &message)),
         }
+    }
+}
+
+/// The record of a puzzle that cannot be used: `invalid`, or in JSON where it is and why.
+fn invalid_text(task: Task, file: &str, line: usize, message: &str, kind: FaultKind) -> String {
+    if task.json() {
+        json!({"file": file, "line": line, "error": message, "kind": kind.name()}).to_string()
+    } else {
+        "invalid".to_string()
     }
 }
 

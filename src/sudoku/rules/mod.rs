@@ -588,6 +588,28 @@ impl Neighbour {
     }
 }
 
+/// Reads one line of cells a clue after an optional number (`5 r1c1 r1c2`: a whisper's
+/// difference, a modular line's modulus), `default` where it has none.
+fn parse_numbered_paths(
+    lines: &[(usize, String)],
+    default: u8,
+) -> Result<Vec<(u8, Vec<Cell>)>, LineFault> {
+    lines
+        .iter()
+        .map(|(line, text)| {
+            let (number, cells) = match text.split_once(' ') {
+                Some((first, rest)) => match first.parse::<u8>() {
+                    Ok(number) => (number, rest),
+                    Err(_) => (default, text.as_str()),
+                },
+                None => (default, text.as_str()),
+            };
+            let cells = parse_cells(cells).map_err(|why| (*line, why))?;
+            Ok((number, cells))
+        })
+        .collect()
+}
+
 /// Reads one line of cells a clue (`r1c1 r1c2 r2c3`), each with its line in the file.
 fn parse_paths(lines: &[(usize, String)]) -> Result<Vec<Vec<Cell>>, (usize, String)> {
     lines

@@ -4,7 +4,8 @@
 //! are pairwise fewer than `m` apart.
 
 use super::{
-    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text,
+    validate_path,
 };
 
 pub(super) const NAME: &str = "modular";
@@ -22,18 +23,9 @@ pub struct ModularLines {
 impl ModularLines {
     /// Reads one line a clue: its cells, after an optional modulus (`3 r1c1 r1c2 r1c3`).
     pub fn parse(lines: &[(usize, String)]) -> Result<ModularLines, (usize, String)> {
-        let mut read = Vec::with_capacity(lines.len());
-        for (line, text) in lines {
-            let (modulus, cells) = match text.split_once(' ') {
-                Some((first, rest)) if first.parse::<u8>().is_ok() => {
-                    (first.parse().expect("a number"), rest)
-                }
-                _ => (DEFAULT_MODULUS, text.as_str()),
-            };
-            let cells = parse_paths(&[(*line, cells.to_string())])?.remove(0);
-            read.push((modulus, cells));
-        }
-        Ok(ModularLines { lines: read })
+        Ok(ModularLines {
+            lines: parse_numbered_paths(lines, DEFAULT_MODULUS)?,
+        })
     }
 }
 

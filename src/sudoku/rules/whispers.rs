@@ -2,7 +2,8 @@
 //! symbols at least some difference apart (5 on 9x9, in general half the side rounded up).
 
 use super::{
-    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text,
+    validate_path,
 };
 
 pub(super) const NAME: &str = "whispers";
@@ -22,18 +23,9 @@ impl Whispers {
     /// Reads one line a clue: its cells, after an optional difference (`5 r1c1 r1c2`);
     /// without one, that of German whispers on a grid of side `n`.
     pub fn parse(n: usize, lines: &[(usize, String)]) -> Result<Whispers, (usize, String)> {
-        let mut whispers = Vec::with_capacity(lines.len());
-        for (line, text) in lines {
-            let (difference, cells) = match text.split_once(' ') {
-                Some((first, rest)) if first.parse::<u8>().is_ok() => {
-                    (first.parse().expect("a number"), rest)
-                }
-                _ => (german_difference(n), text.as_str()),
-            };
-            let cells = parse_paths(&[(*line, cells.to_string())])?.remove(0);
-            whispers.push((difference, cells));
-        }
-        Ok(Whispers { lines: whispers })
+        Ok(Whispers {
+            lines: parse_numbered_paths(lines, german_difference(n))?,
+        })
     }
 }
 

@@ -31,12 +31,13 @@
 use serde_json::{Map, Value, json};
 
 use super::text::{Entry, ReadError};
-use super::{Cage, Cell, Puzzle, Rules};
+use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, DEFAULT_MODULUS, Diagonals, DisjointGroups, Dot,
     EntropicLines, GreaterThan, Killer, Kropki, ModularLines, Negated, NegativeClues,
     NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
+    german_difference,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -65,9 +66,6 @@ const COSMETIC: [&str; 12] = [
 
 /// Settings of the f-puzzles solver itself, not rules of the puzzle.
 const SOLVER_SETTINGS: [&str; 2] = ["disabledlogic", "truecandidatesoptions"];
-
-/// What is wrong with an f-puzzles object: its kind, what it is, the cells it is about.
-type Fault = (FaultKind, String, Vec<Cell>);
 
 fn layout(message: String) -> Fault {
     (FaultKind::Layout, message, Vec::new())
@@ -227,6 +225,33 @@ fn lines_of(object: &Map<String, Value>, key: &str, n: usize) -> Result<Vec<Vec<
             .ok_or_else(|| layout(format!("'{key}': each entry has 'lines'")))?;
         for line in list {
             lines.push(cells_of(Some(line), n, key)?);
+        }
+    }
+    Ok(lines)
+}
+
+/// The lines of every entry of a line constraint with a number (`[{"lines": [...], "value":
+/// "5"}, ...]`: a whisper's difference, a modular line's modulus), each with its entry's
+/// number or `default`.
+fn numbered_lines_of(
+    object: &Map<String, Value>,
+    key: &str,
+    n: usize,
+    default: u8,
+) -> Result<Vec<(u8, Vec<Cell>)>, Fault> {
+    let mut lines = Vec::new();
+    for entry in entries(object, key)? {
+        let number = match number(entry) {
+            None => default,
+            Some(number) => u8::try_from(number)
+                .map_err(|_| value(format!("{key}: the number {number} is too large")))?,
+        };
+        let list = entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .ok_or_else(|| layout(format!("'{key}': each entry has 'lines'")))?;
+        for line in list {
+            lines.push((number, cells_of(Some(line), n, key)?));
         }
     }
     Ok(lines)
@@ -540,40 +565,12 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     if !renban.is_empty() {
         rules.add(Constraint::Renban(Renban { lines: renban }));
     }
-    let mut whispers = Vec::new();
-    for entry in entries(object, "whispers")? {
-        // German whispers by default: at least half the range apart (5 on 9x9).
-        let apart = number(entry).unwrap_or(n.div_ceil(2) as u32);
-        let apart = u8::try_from(apart)
-            .ok()
-            .filter(|&d| d >= 1 && usize::from(d) < n)
-            .ok_or_else(|| value(format!("whispers: a difference of {apart}")))?;
-        for line in entry
-            .get("lines")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            whispers.push((apart, cells_of(Some(line), n, "whispers")?));
-        }
-    }
+    // German whispers by default: at least half the range apart (5 on 9x9).
+    let whispers = numbered_lines_of(object, "whispers", n, german_difference(n))?;
     if !whispers.is_empty() {
         rules.add(Constraint::Whispers(Whispers { lines: whispers }));
     }
-    let mut modular = Vec::new();
-    for entry in entries(object, "modularline")? {
-        let modulus = number(entry).unwrap_or(u32::from(DEFAULT_MODULUS));
-        let modulus = u8::try_from(modulus)
-            .map_err(|_| value(format!("modularline: a modulus of {modulus}")))?;
-        for line in entry
-            .get("lines")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            modular.push((modulus, cells_of(Some(line), n, "modularline")?));
-        }
-    }
+    let modular = numbered_lines_of(object, "modularline", n, DEFAULT_MODULUS)?;
     if !modular.is_empty() {
         rules.add(Constraint::ModularLines(ModularLines { lines: modular }));
     }
@@ -635,9 +632,6 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     if !negated.is_empty() {
         rules.add(Constraint::NegativeClues(NegativeClues { kinds: negated }));
     }
-    rules
-        .validate()
-        .map_err(|error| (FaultKind::Rule, error.to_string(), error.cells()))?;
     let solution = match object.get("solution").and_then(Value::as_array) {
         Some(list) if list.len() == n * n => list
             .iter()
@@ -649,15 +643,7 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
             .collect::<Option<Vec<u8>>>(),
         _ => None,
     };
-    let puzzle = Puzzle {
-        id: id.to_string(),
-        rules,
-        givens,
-    };
-    if let Some(clash) = puzzle.clashes().into_iter().next() {
-        return Err((FaultKind::Clash, clash.to_string(), clash.cells));
-    }
-    Ok((puzzle, solution))
+    Ok((Puzzle::checked(id, rules, givens)?, solution))
 }
 
 /// `R1C1`, the name f-puzzles gives a cell.

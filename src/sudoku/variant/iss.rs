@@ -17,7 +17,7 @@
 //! item and its place: a puzzle is never solved with a rule left out.
 
 use super::text::{Entry, ReadError};
-use super::{Cage, Cell, Puzzle, Rules};
+use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
@@ -193,9 +193,6 @@ pub fn read(text: &str) -> Vec<Result<Entry, ReadError>> {
         })
         .collect()
 }
-
-/// What is wrong with a string: its kind, what it is, and the cells it is about.
-type Fault = (FaultKind, String, Vec<Cell>);
 
 /// A string that cannot be read.
 fn fault(message: String) -> Fault {
@@ -426,18 +423,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     if !cages.is_empty() {
         rules.add(Constraint::Killer(Killer { cages }));
     }
-    rules
-        .validate()
-        .map_err(|error| (FaultKind::Rule, error.to_string(), error.cells()))?;
-    let puzzle = Puzzle {
-        id: id.to_string(),
-        rules,
-        givens,
-    };
-    if let Some(clash) = puzzle.clashes().into_iter().next() {
-        return Err((FaultKind::Clash, clash.to_string(), clash.cells));
-    }
-    Ok(puzzle)
+    Puzzle::checked(id, rules, givens)
 }
 
 /// A cell written `R1C1` (`r1c1` too; past 9, `a` to `g` stand for 10 to 16) in a grid of

@@ -65,7 +65,29 @@ impl fmt::Display for Clash {
     }
 }
 
+/// What is wrong with a puzzle read from a one-line format (ISS strings, f-puzzles): its
+/// kind, what it is, and the cells it is about.
+pub(crate) type Fault = (crate::sudoku::text::FaultKind, String, Vec<Cell>);
+
 impl Puzzle {
+    /// The puzzle named `id` of `rules` and `givens`, once the rules' structure is valid and
+    /// no two givens clash: the last step of the readers of one-line formats.
+    pub(crate) fn checked(id: &str, rules: Rules, givens: Vec<u8>) -> Result<Puzzle, Fault> {
+        use crate::sudoku::text::FaultKind;
+        rules
+            .validate()
+            .map_err(|error| (FaultKind::Rule, error.to_string(), error.cells()))?;
+        let puzzle = Puzzle {
+            id: id.to_string(),
+            rules,
+            givens,
+        };
+        match puzzle.clashes().into_iter().next() {
+            Some(clash) => Err((FaultKind::Clash, clash.to_string(), clash.cells)),
+            None => Ok(puzzle),
+        }
+    }
+
     /// The symbol given at a cell, 0 if none.
     pub fn given(&self, (row, col): Cell) -> u8 {
         self.givens[row * self.rules.size + col]
