@@ -32,8 +32,9 @@
 //! Options are numbered in the order cells and cages are listed; [`VariantEncoding::grid_of`]
 //! decodes them through a table of what each writes.
 
-use crate::dlx::{self, ItemId, Matrix, OptionId, Problem, Solver, Stats};
+use crate::dlx::{self, ColorId, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
+use crate::sudoku::rules::sequences::Layers;
 use crate::sudoku::rules::{Cell, Neighbour, RulesError, cell_name};
 use crate::sudoku::variant::Puzzle;
 
@@ -181,8 +182,24 @@ impl VariantEncoding {
                 .iter()
                 .all(|&(cell, value)| puzzle.givens[cell] == 0 || puzzle.givens[cell] == value);
             if agrees {
+                let colours: Vec<Option<ColorId>> = full
+                    .option_colors(option)
+                    .map(|colour| {
+                        colour.map(|c| {
+                            problem
+                                .add_color(full.color_name(c))
+                                .expect("colours of a valid problem")
+                        })
+                    })
+                    .collect();
+                let items: Vec<(ItemId, Option<ColorId>)> = full
+                    .option(option)
+                    .iter()
+                    .copied()
+                    .zip(colours)
+                    .collect();
                 problem
-                    .add_option(full.option(option))
+                    .add_colored_option(&items)
                     .expect("options of a valid problem");
             }
         }
@@ -248,16 +265,78 @@ impl Builder<'_> {
                 }
             }
         }
+        // Symbols a cell's pencilmarks rule out get no option (nor a cage filling holding
+        // them), nor those a line or a dot leaves without a partner (see `supported`), nor
+        // those no filling of a clue read along cells holds there.
+        let mut allowed = supported(n, &pairs, rules.allowed());
+        let sequences = rules.sequences();
+        let mut layers: Vec<Layers> = Vec::with_capacity(sequences.len());
+        for sequence in &sequences {
+            let unrolled = sequence.layers(
+                |at| {
+                    let (row, col) = sequence.cells[at];
+                    let cell = row * n + col;
+                    (1..=n)
+                        .filter(|&v| allowed[cell * n + v - 1])
+                        .fold(0, |bits, v| bits | 1 << v)
+                },
+                self.stop,
+            )?;
+            layers.push(unrolled);
+        }
+        for (sequence, unrolled) in sequences.iter().zip(&layers) {
+            let mut held = vec![0u128; n * n];
+            let mut seen = vec![false; n * n];
+            for (at, &(row, col)) in sequence.cells.iter().enumerate() {
+                let cell = row * n + col;
+                let bits = unrolled.supported(at);
+                held[cell] = if seen[cell] { held[cell] & bits } else { bits };
+                seen[cell] = true;
+            }
+            for cell in (0..n * n).filter(|&cell| seen[cell]) {
+                for v in 1..=n {
+                    if held[cell] & (1 << v) == 0 {
+                        allowed[cell * n + v - 1] = false;
+                    }
+                }
+            }
+        }
+        let allowed = supported(n, &pairs, allowed);
+        // The colour item of each cell that a clue read along cells reads: its colour is the
+        // cell's symbol, in the cell's options and in the moves that read it.
+        let mut read: Vec<Option<ItemId>> = vec![None; n * n];
+        for sequence in &sequences {
+            for &(row, col) in &sequence.cells {
+                let slot = &mut read[row * n + col];
+                if slot.is_none() {
+                    let name = format!("v_{}", cell_name((row, col)));
+                    *slot = Some(self.problem.add_secondary(&name).expect("fresh"));
+                }
+            }
+        }
+        let most_states = layers
+            .iter()
+            .flat_map(|l| l.states.iter().copied())
+            .max()
+            .unwrap_or(0)
+            .max(if sequences.is_empty() { 0 } else { n + 1 });
+        let colours: Vec<ColorId> = (0..most_states)
+            .map(|k| self.problem.add_color(&format!("k{k}")).expect("fresh"))
+            .collect();
+        let problem = &mut self.problem;
         // The items of symbol `v` in `cell`, added to `items`.
-        let items_of = |cell: usize, v: u8, items: &mut Vec<ItemId>| {
-            items.push(cells[cell]);
+        let items_of = |cell: usize, v: u8, items: &mut Vec<(ItemId, Option<ColorId>)>| {
+            items.push((cells[cell], None));
             for &u in &units_of[cell] {
-                items.push(unit_items[u][usize::from(v) - 1]);
+                items.push((unit_items[u][usize::from(v) - 1], None));
             }
             for &(x, item) in &forbidden[cell] {
                 if x == v {
-                    items.push(item);
+                    items.push((item, None));
                 }
+            }
+            if let Some(item) = read[cell] {
+                items.push((item, Some(colours[usize::from(v)])));
             }
         };
         let mut caged = vec![false; n * n];
@@ -266,9 +345,6 @@ impl Builder<'_> {
                 caged[row * n + col] = true;
             }
         }
-        // Symbols a cell's pencilmarks rule out get no option (nor a cage filling holding
-        // them), nor those a line or a dot leaves without a partner (see `supported`).
-        let allowed = supported(n, &pairs, rules.allowed());
         let mut items = Vec::new();
         for cell in (0..n * n).filter(|&cell| !caged[cell]) {
             for v in 1..=n as u8 {
@@ -277,7 +353,9 @@ impl Builder<'_> {
                 }
                 items.clear();
                 items_of(cell, v, &mut items);
-                let option = self.problem.add_option(&items).expect("distinct items");
+                let option = problem
+                    .add_colored_option(&items)
+                    .expect("distinct items");
                 self.cell_options[cell * n + usize::from(v) - 1] = Some(option);
                 self.writes.push(vec![(cell, v)]);
             }
@@ -347,7 +425,7 @@ impl Builder<'_> {
                     }
                     // Two cells of the cage that a neighbour rule relates share an item when
                     // their symbols break it: such a filling is no solution of the cage.
-                    let mut sorted = items.clone();
+                    let mut sorted: Vec<ItemId> = items.iter().map(|&(item, _)| item).collect();
                     sorted.sort_unstable();
                     if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
                         return true;
@@ -358,7 +436,9 @@ impl Builder<'_> {
                         too_many = true;
                         return false;
                     }
-                    self.problem.add_option(&items).expect("distinct items");
+                    self.problem
+                        .add_colored_option(&items)
+                        .expect("distinct items");
                     self.writes.push(
                         cage_cells
                             .iter()
@@ -374,6 +454,48 @@ impl Builder<'_> {
             }
             if too_many {
                 return Err(too_many_fillings(k + 1));
+            }
+        }
+        // Each clue read along cells: a primary item per step, that one move covers; a colour
+        // item per layer of more than one state, coloured by the state the move leaves from
+        // or goes to; and the cell's colour item, coloured by the symbol read.
+        for (k, (sequence, unrolled)) in sequences.iter().zip(&layers).enumerate() {
+            let m = sequence.cells.len();
+            let state_items: Vec<Option<ItemId>> = (0..=m)
+                .map(|at| {
+                    (unrolled.states[at] > 1).then(|| {
+                        self.problem
+                            .add_secondary(&format!("q{}s{at}", k + 1))
+                            .expect("fresh")
+                    })
+                })
+                .collect();
+            for (at, &(row, col)) in sequence.cells.iter().enumerate() {
+                let cell = row * n + col;
+                let step = self
+                    .problem
+                    .add_primary(&format!("q{}_{}", k + 1, at + 1))
+                    .expect("fresh");
+                let cell_item = read[cell].expect("every cell read has its item");
+                for mv in &unrolled.moves[at] {
+                    if !allowed[cell * n + usize::from(mv.symbol) - 1] {
+                        continue;
+                    }
+                    let mut items = vec![
+                        (step, None),
+                        (cell_item, Some(colours[usize::from(mv.symbol)])),
+                    ];
+                    if let Some(item) = state_items[at] {
+                        items.push((item, Some(colours[mv.from as usize])));
+                    }
+                    if let Some(item) = state_items[at + 1] {
+                        items.push((item, Some(colours[mv.to as usize])));
+                    }
+                    self.problem
+                        .add_colored_option(&items)
+                        .expect("distinct items");
+                    self.writes.push(Vec::new());
+                }
             }
         }
         Ok(())

@@ -9,8 +9,9 @@
 //! judge of finished grids written from the rule's definition, sharing no code with that
 //! encoding. The encoding ([`crate::sudoku::variant::VariantEncoding`]), the backtracking
 //! baseline and the human-style logic read rules only through [`Rules::units`],
-//! [`Rules::neighbour_pairs`], [`Rules::allowed`] and [`Rules::cages`]; the checker asks each
-//! rule itself.
+//! [`Rules::neighbour_pairs`], [`Rules::allowed`], [`Rules::cages`] and [`Rules::sequences`]
+//! (clues read along cells by a small machine: arrows, sums); the checker asks each rule
+//! itself.
 //!
 //! Adding a rule: a module with a type implementing [`Rule`] (a rule of clues also reads them
 //! from their lines and writes them back, [`Rule::lines`]), a variant of [`Constraint`], and
@@ -19,51 +20,101 @@
 
 mod anti_king;
 mod anti_knight;
+mod anti_taxicab;
+mod arrows;
+mod between_lines;
+mod clones;
 mod diagonals;
 mod disjoint_groups;
+mod double_arrows;
+mod dutch_flatmates;
 mod entropic_lines;
+mod equal_sums;
+mod equality_cages;
+mod global_groups;
 mod greater_than;
+mod indexing;
 pub mod houses;
 mod killer;
 mod kropki;
+mod little_killers;
+mod lockout_lines;
 mod modular_lines;
 mod negative_clues;
 mod non_consecutive;
+mod numbered_rooms;
+mod outside;
+mod pair_relations;
 mod palindromes;
 mod pencilmarks;
+mod quadruples;
+mod region_sum_lines;
 mod regions;
+mod rellik_cages;
 mod renban;
+mod sandwiches;
+mod skyscrapers;
+mod sum_lines;
+mod sums;
 mod thermometers;
 mod whispers;
 mod windows;
+mod x_sums;
 mod xv;
+mod zipper_lines;
+pub mod sequences;
 
 use std::fmt;
 
 pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
+pub use anti_taxicab::AntiTaxicab;
+pub use arrows::{Arrow, Arrows, MAX_CIRCLE, pill_number};
+pub use between_lines::BetweenLines;
+pub use clones::Clones;
 pub use diagonals::Diagonals;
 pub use disjoint_groups::DisjointGroups;
+pub use double_arrows::DoubleArrows;
+pub use dutch_flatmates::DutchFlatmates;
 pub use entropic_lines::EntropicLines;
+pub use equal_sums::EqualSums;
+pub use equality_cages::EqualityCages;
+pub use global_groups::GlobalGroups;
 pub use greater_than::GreaterThan;
+pub use indexing::Indexing;
 pub use killer::{Cage, Killer};
 pub use kropki::{Dot, Kropki};
+pub use little_killers::LittleKillers;
+pub use lockout_lines::LockoutLines;
 pub use modular_lines::{DEFAULT_MODULUS, ModularLines};
 pub use negative_clues::{Negated, NegativeClues};
 pub use non_consecutive::NonConsecutive;
+pub use numbered_rooms::NumberedRooms;
+pub use outside::{Outside, Side};
+pub use pair_relations::{PairRelation, PairRelations, table_of_key};
 pub use palindromes::Palindromes;
 pub use pencilmarks::Pencilmarks;
+pub use quadruples::Quadruples;
+pub use region_sum_lines::RegionSumLines;
 pub use regions::{Regions, region_letter, region_name};
+pub use rellik_cages::RellikCages;
 pub use renban::Renban;
+pub use sandwiches::Sandwiches;
+pub use skyscrapers::Skyscrapers;
+pub use sum_lines::{SumLine, SumLines};
+pub use sums::Sums;
 pub use thermometers::Thermometers;
 pub use whispers::{Whispers, german_difference};
 pub use windows::Windows;
+pub use x_sums::XSums;
 pub use xv::Xv;
+pub use zipper_lines::ZipperLines;
 
 #[cfg(feature = "generate")]
 pub(crate) use regions::{connected, orthogonal_neighbours};
 
 use super::BoxShape;
+use sequences::Sequence;
 
 /// The largest side of a grid under any rules, as of a plain one.
 pub const MAX_RULES_SIZE: usize = crate::sudoku::MAX_SIZE;
@@ -107,6 +158,12 @@ pub trait Rule {
         Vec::new()
     }
 
+    /// The clues of this rule that are read along their cells (arrows, sums), as machines
+    /// (see [`sequences`]).
+    fn sequences(&self, _rules: &Rules) -> Vec<Sequence> {
+        Vec::new()
+    }
+
     /// The first way a filled grid (row by row, symbols from 1 to `rules.size`) breaks the
     /// rule, described; `None` when it keeps it. Written from the rule's definition, not from
     /// [`Rule::units`] or [`Rule::pairs`], so that it can judge them.
@@ -141,11 +198,34 @@ pub enum Constraint {
     Xv(Xv),
     NegativeClues(NegativeClues),
     Killer(Killer),
+    AntiTaxicab(AntiTaxicab),
+    GlobalGroups(GlobalGroups),
+    DutchFlatmates(DutchFlatmates),
+    Indexing(Indexing),
+    PairRelations(PairRelations),
+    Clones(Clones),
+    Arrows(Arrows),
+    DoubleArrows(DoubleArrows),
+    BetweenLines(BetweenLines),
+    LockoutLines(LockoutLines),
+    ZipperLines(ZipperLines),
+    RegionSumLines(RegionSumLines),
+    SumLines(SumLines),
+    Sums(Sums),
+    EqualSums(EqualSums),
+    EqualityCages(EqualityCages),
+    RellikCages(RellikCages),
+    Quadruples(Quadruples),
+    LittleKillers(LittleKillers),
+    Sandwiches(Sandwiches),
+    XSums(XSums),
+    Skyscrapers(Skyscrapers),
+    NumberedRooms(NumberedRooms),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 22] = [
+pub const CATALOGUE: [&str; 46] = [
     "rows",
     "columns",
     "boxes",
@@ -168,10 +248,34 @@ pub const CATALOGUE: [&str; 22] = [
     xv::NAME,
     negative_clues::NAME,
     killer::NAME,
+    anti_taxicab::NAME,
+    global_groups::ENTROPY,
+    global_groups::MODULAR,
+    dutch_flatmates::NAME,
+    indexing::NAME,
+    pair_relations::NAME,
+    clones::NAME,
+    arrows::NAME,
+    double_arrows::NAME,
+    between_lines::NAME,
+    lockout_lines::NAME,
+    zipper_lines::NAME,
+    region_sum_lines::NAME,
+    sum_lines::NAME,
+    sums::NAME,
+    equal_sums::NAME,
+    equality_cages::NAME,
+    rellik_cages::NAME,
+    quadruples::NAME,
+    little_killers::NAME,
+    sandwiches::NAME,
+    x_sums::NAME,
+    skyscrapers::NAME,
+    numbered_rooms::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 11] = [
+pub const LISTED: [&str; 31] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -183,6 +287,26 @@ pub const LISTED: [&str; 11] = [
     kropki::NAME,
     xv::NAME,
     negative_clues::NAME,
+    indexing::NAME,
+    pair_relations::NAME,
+    clones::NAME,
+    arrows::NAME,
+    double_arrows::NAME,
+    between_lines::NAME,
+    lockout_lines::NAME,
+    zipper_lines::NAME,
+    region_sum_lines::NAME,
+    sum_lines::NAME,
+    sums::NAME,
+    equal_sums::NAME,
+    equality_cages::NAME,
+    rellik_cages::NAME,
+    quadruples::NAME,
+    little_killers::NAME,
+    sandwiches::NAME,
+    x_sums::NAME,
+    skyscrapers::NAME,
+    numbered_rooms::NAME,
 ];
 
 impl Constraint {
@@ -208,6 +332,29 @@ impl Constraint {
             Constraint::Xv(rule) => rule,
             Constraint::NegativeClues(rule) => rule,
             Constraint::Killer(rule) => rule,
+            Constraint::AntiTaxicab(rule) => rule,
+            Constraint::GlobalGroups(rule) => rule,
+            Constraint::DutchFlatmates(rule) => rule,
+            Constraint::Indexing(rule) => rule,
+            Constraint::PairRelations(rule) => rule,
+            Constraint::Clones(rule) => rule,
+            Constraint::Arrows(rule) => rule,
+            Constraint::DoubleArrows(rule) => rule,
+            Constraint::BetweenLines(rule) => rule,
+            Constraint::LockoutLines(rule) => rule,
+            Constraint::ZipperLines(rule) => rule,
+            Constraint::RegionSumLines(rule) => rule,
+            Constraint::SumLines(rule) => rule,
+            Constraint::Sums(rule) => rule,
+            Constraint::EqualSums(rule) => rule,
+            Constraint::EqualityCages(rule) => rule,
+            Constraint::RellikCages(rule) => rule,
+            Constraint::Quadruples(rule) => rule,
+            Constraint::LittleKillers(rule) => rule,
+            Constraint::Sandwiches(rule) => rule,
+            Constraint::XSums(rule) => rule,
+            Constraint::Skyscrapers(rule) => rule,
+            Constraint::NumberedRooms(rule) => rule,
         }
     }
 
@@ -221,6 +368,10 @@ impl Constraint {
             anti_knight::NAME => Constraint::AntiKnight(AntiKnight),
             anti_king::NAME => Constraint::AntiKing(AntiKing),
             non_consecutive::NAME => Constraint::NonConsecutive(NonConsecutive),
+            anti_taxicab::NAME => Constraint::AntiTaxicab(AntiTaxicab),
+            global_groups::ENTROPY => Constraint::GlobalGroups(GlobalGroups { modular: false }),
+            global_groups::MODULAR => Constraint::GlobalGroups(GlobalGroups { modular: true }),
+            dutch_flatmates::NAME => Constraint::DutchFlatmates(DutchFlatmates),
             _ => return None,
         })
     }
@@ -245,6 +396,28 @@ impl Constraint {
             kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
             xv::NAME => Xv::parse(lines).map(Constraint::Xv),
             negative_clues::NAME => NegativeClues::parse(lines).map(Constraint::NegativeClues),
+            indexing::NAME => Indexing::parse(lines).map(Constraint::Indexing),
+            pair_relations::NAME => PairRelations::parse(lines).map(Constraint::PairRelations),
+            clones::NAME => Clones::parse(lines).map(Constraint::Clones),
+            arrows::NAME => Arrows::parse(lines).map(Constraint::Arrows),
+            double_arrows::NAME => DoubleArrows::parse(lines).map(Constraint::DoubleArrows),
+            between_lines::NAME => BetweenLines::parse(lines).map(Constraint::BetweenLines),
+            lockout_lines::NAME => LockoutLines::parse(size, lines).map(Constraint::LockoutLines),
+            zipper_lines::NAME => ZipperLines::parse(lines).map(Constraint::ZipperLines),
+            region_sum_lines::NAME => {
+                RegionSumLines::parse(lines).map(Constraint::RegionSumLines)
+            }
+            sum_lines::NAME => SumLines::parse(lines).map(Constraint::SumLines),
+            sums::NAME => Sums::parse(lines).map(Constraint::Sums),
+            equal_sums::NAME => EqualSums::parse(lines).map(Constraint::EqualSums),
+            equality_cages::NAME => EqualityCages::parse(lines).map(Constraint::EqualityCages),
+            rellik_cages::NAME => RellikCages::parse(lines).map(Constraint::RellikCages),
+            quadruples::NAME => Quadruples::parse(lines).map(Constraint::Quadruples),
+            little_killers::NAME => LittleKillers::parse(lines).map(Constraint::LittleKillers),
+            sandwiches::NAME => Sandwiches::parse(lines).map(Constraint::Sandwiches),
+            x_sums::NAME => XSums::parse(lines).map(Constraint::XSums),
+            skyscrapers::NAME => Skyscrapers::parse(lines).map(Constraint::Skyscrapers),
+            numbered_rooms::NAME => NumberedRooms::parse(lines).map(Constraint::NumberedRooms),
             _ => return None,
         })
     }
@@ -481,6 +654,14 @@ impl Rules {
             .collect()
     }
 
+    /// The clues read along cells, of every rule (see [`sequences`]).
+    pub fn sequences(&self) -> Vec<Sequence> {
+        self.constraints
+            .iter()
+            .flat_map(|c| c.rule().sequences(self))
+            .collect()
+    }
+
     /// Whether each cell may hold each symbol as far as the rules of single cells go
     /// (pencilmarks): `allowed[cell * size + v - 1]`.
     pub fn allowed(&self) -> Vec<bool> {
@@ -561,6 +742,36 @@ pub enum Neighbour {
     NotDouble,
     /// Their symbols do not add up to this.
     NotSum(u8),
+    /// They do not both hold this symbol (anti-taxicab).
+    NotBoth(u8),
+    /// When the first holds the first symbol, the second holds the second (indexing).
+    Implies(u8, u8),
+    /// When the second holds the second symbol, the first holds the first (indexing).
+    ImpliedBy(u8, u8),
+    /// Only the pairs of the table are allowed (pair relations).
+    Allowed(PairTable),
+}
+
+/// A table of allowed symbol pairs on a grid of side up to 16: bit `(a - 1) * 16 + (b - 1)`
+/// allows the first cell to hold `a` beside the second holding `b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PairTable([u64; 4]);
+
+impl PairTable {
+    /// Allows `a` beside `b` (symbols from 1 to 16).
+    pub fn allow(&mut self, a: u8, b: u8) {
+        let bit = (usize::from(a) - 1) * 16 + usize::from(b) - 1;
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    /// Whether `a` beside `b` is allowed (never for symbols past 16).
+    pub fn allows(self, a: u8, b: u8) -> bool {
+        if a == 0 || b == 0 || a > 16 || b > 16 {
+            return false;
+        }
+        let bit = (usize::from(a) - 1) * 16 + usize::from(b) - 1;
+        self.0[bit / 64] >> (bit % 64) & 1 == 1
+    }
 }
 
 impl Neighbour {
@@ -584,21 +795,25 @@ impl Neighbour {
                 u16::from(a) == 2 * u16::from(b) || u16::from(b) == 2 * u16::from(a)
             }
             Neighbour::NotSum(sum) => u16::from(a) + u16::from(b) == u16::from(sum),
+            Neighbour::NotBoth(v) => a == v && b == v,
+            Neighbour::Implies(x, y) => a == x && b != y,
+            Neighbour::ImpliedBy(x, y) => b == y && a != x,
+            Neighbour::Allowed(table) => !table.allows(a, b),
         }
     }
 }
 
 /// Reads one line of cells a clue after an optional number (`5 r1c1 r1c2`: a whisper's
 /// difference, a modular line's modulus), `default` where it has none.
-fn parse_numbered_paths(
+fn parse_numbered_paths<T: std::str::FromStr + Copy>(
     lines: &[(usize, String)],
-    default: u8,
-) -> Result<Vec<(u8, Vec<Cell>)>, LineFault> {
+    default: T,
+) -> Result<Vec<(T, Vec<Cell>)>, LineFault> {
     lines
         .iter()
         .map(|(line, text)| {
             let (number, cells) = match text.split_once(' ') {
-                Some((first, rest)) => match first.parse::<u8>() {
+                Some((first, rest)) => match first.parse::<T>() {
                     Ok(number) => (number, rest),
                     Err(_) => (default, text.as_str()),
                 },
@@ -657,6 +872,40 @@ fn validate_path(
         }
     }
     Ok(())
+}
+
+/// The error of clue `k` (from 0) of the rule `name`, about `cells`.
+fn clue_error(name: &'static str, k: usize, cells: &[Cell], why: String) -> RulesError {
+    RulesError::Clue {
+        rule: name,
+        index: k + 1,
+        cells: cells.to_vec(),
+        why,
+    }
+}
+
+/// Checks that `cells` lie inside a grid of side `n`, none twice; says why not.
+fn validate_cells(n: usize, cells: &[Cell]) -> Result<(), String> {
+    if let Some(&cell) = cells.iter().find(|&&(r, c)| r >= n || c >= n) {
+        return Err(format!("{} is outside the grid", cell_name(cell)));
+    }
+    for (i, cell) in cells.iter().enumerate() {
+        if cells[..i].contains(cell) {
+            return Err(format!("{} comes twice", cell_name(*cell)));
+        }
+    }
+    Ok(())
+}
+
+/// Every two cells of each group, related by `relation`.
+fn every_two(groups: &[Vec<Cell>], relation: Neighbour) -> Vec<(Cell, Cell, Neighbour)> {
+    let mut pairs = Vec::new();
+    for group in groups {
+        for (i, &a) in group.iter().enumerate() {
+            pairs.extend(group[i + 1..].iter().map(|&b| (a, b, relation)));
+        }
+    }
+    pairs
 }
 
 /// Why a line of a clue list cannot be read: its number in the file, and what is wrong.

@@ -6,10 +6,12 @@
 //! the cell with the fewest candidates is filled next (or, for the `naive` baseline of
 //! `sudoku compare`, the first empty cell).
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{Neighbour, Rules};
+use crate::sudoku::rules::sequences::{Layers, Sequence};
 use crate::dlx::stop_reason;
 
 /// Which empty cell the backtracker fills next.
@@ -63,6 +65,11 @@ pub struct Backtracker {
     cage_of: Vec<Option<usize>>,
     /// Each cage's sum and cells.
     cages: Vec<(u32, Vec<usize>)>,
+    /// The clues read along cells: their cells, their machine and its layers (none when it
+    /// is too large to unroll: then it is only judged once its cells are filled).
+    sequences: Vec<(Vec<usize>, Arc<Sequence>, Option<Layers>)>,
+    /// The clues read along cells that read each cell, as indices into `sequences`.
+    sequences_of: Vec<Vec<usize>>,
 }
 
 impl Backtracker {
@@ -124,6 +131,23 @@ impl Backtracker {
                 }
             }
         }
+        let mut sequences_of = vec![Vec::new(); n * n];
+        let sequences = rules
+            .sequences()
+            .into_iter()
+            .enumerate()
+            .map(|(k, sequence)| {
+                let cells: Vec<usize> = sequence.cells.iter().map(|&(r, c)| r * n + c).collect();
+                for &cell in &cells {
+                    if !sequences_of[cell].contains(&k) {
+                        sequences_of[cell].push(k);
+                    }
+                }
+                let all = (1 << (n + 1)) - 2;
+                let layers = sequence.layers(|_| all, &|| false).ok();
+                (cells, Arc::new(sequence), layers)
+            })
+            .collect();
         Backtracker {
             n,
             peers,
@@ -132,6 +156,8 @@ impl Backtracker {
             allowed,
             cage_of,
             cages,
+            sequences,
+            sequences_of,
         }
     }
 
@@ -174,7 +200,51 @@ impl Backtracker {
         {
             candidates &= self.cage_candidates(grid, cell, k);
         }
+        for &k in &self.sequences_of[cell] {
+            if candidates == 0 {
+                break;
+            }
+            candidates &= self.sequence_candidates(grid, cell, k);
+        }
         candidates
+    }
+
+    /// The symbols that `cell` may take for the clue read along cells `k` to stay keepable,
+    /// the other cells holding what they hold or, when empty, anything.
+    fn sequence_candidates(&self, grid: &[u8], cell: usize, k: usize) -> Symbols {
+        let (cells, sequence, layers) = &self.sequences[k];
+        let all: Symbols = (1 << (self.n + 1)) - 2;
+        let held = |at: usize| match grid[cells[at]] {
+            _ if cells[at] == cell => all,
+            0 => all,
+            v => 1 << v,
+        };
+        match layers {
+            Some(layers) => {
+                let narrowed = layers.narrowed(held);
+                cells
+                    .iter()
+                    .zip(narrowed)
+                    .filter(|&(&c, _)| c == cell)
+                    .fold(all, |bits, (_, symbols)| bits & symbols)
+            }
+            // Too large to unroll: judged once every other cell is filled.
+            None => {
+                let open = cells.iter().filter(|&&c| c != cell && grid[c] == 0).count();
+                if open > 0 {
+                    return all;
+                }
+                (1..=self.n as u8)
+                    .filter(|&v| {
+                        let values: Vec<u8> = cells
+                            .iter()
+                            .map(|&c| if c == cell { v } else { grid[c] })
+                            .collect();
+                        sequence.keeps(&values)
+                    })
+                    .fold(0, |bits, v| bits | 1 << v)
+            }
+        }
     }
 
     /// The symbols that `cell` may take for its cage's sum to stay reachable.

@@ -828,8 +828,36 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
                     .collect();
                 object.insert("xv".into(), json!(clues));
             }
-            Constraint::GreaterThan(_) => {
-                return Err("f-puzzles has no greater-than signs".to_string());
+            Constraint::GreaterThan(_)
+            | Constraint::AntiTaxicab(_)
+            | Constraint::GlobalGroups(_)
+            | Constraint::DutchFlatmates(_)
+            | Constraint::Indexing(_)
+            | Constraint::PairRelations(_)
+            | Constraint::LockoutLines(_)
+            | Constraint::ZipperLines(_)
+            | Constraint::RegionSumLines(_)
+            | Constraint::SumLines(_)
+            | Constraint::Sums(_)
+            | Constraint::EqualSums(_)
+            | Constraint::EqualityCages(_)
+            | Constraint::RellikCages(_)
+            | Constraint::NumberedRooms(_) => {
+                return Err(format!("f-puzzles has no {}", constraint.rule().name()));
+            }
+            Constraint::Arrows(_)
+            | Constraint::DoubleArrows(_)
+            | Constraint::BetweenLines(_)
+            | Constraint::Clones(_)
+            | Constraint::Quadruples(_)
+            | Constraint::LittleKillers(_)
+            | Constraint::Sandwiches(_)
+            | Constraint::XSums(_)
+            | Constraint::Skyscrapers(_) => {
+                return Err(format!(
+                    "f-puzzles' {} are not written yet",
+                    constraint.rule().name()
+                ));
             }
             Constraint::NegativeClues(negative) => {
                 let mut listed = Vec::new();

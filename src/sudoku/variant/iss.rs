@@ -20,9 +20,13 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
-    Killer, Kropki, ModularLines, NonConsecutive, Palindromes, Pencilmarks, Regions, Renban,
-    Thermometers, Whispers, Windows, Xv,
+    AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint,
+    Diagonals, DisjointGroups, DoubleArrows, Dot, DutchFlatmates, EntropicLines, EqualSums,
+    EqualityCages, GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers,
+    LockoutLines, ModularLines, Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside,
+    PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions,
+    RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers,
+    Whispers, Windows, XSums, Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -258,6 +262,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
     let mut greater = Vec::new();
     let mut marks = Vec::new();
     let (mut modular, mut entropic) = (Vec::new(), Vec::new());
+    let mut more = More::default();
     for (k, args) in &items {
         let at = |why: String| fault(format!("item {k} ({}): {why}", args[0]));
         // A cell's name or a symbol that cannot be read.
@@ -376,6 +381,179 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     cells: cells(2)?,
                 });
             }
+            "Arrow" | "PillArrow" => {
+                let (pill, from) = if args[0] == "PillArrow" {
+                    let pill = args
+                        .get(1)
+                        .and_then(|arg| arg.parse::<usize>().ok())
+                        .filter(|&pill| pill >= 1)
+                        .ok_or_else(|| at("a pill arrow is its pill's size, then cells".into()))?;
+                    (pill, 2)
+                } else {
+                    (1, 1)
+                };
+                let cells = cells(from)?;
+                if cells.len() <= pill {
+                    return Err(at("an arrow needs cells beyond its circle".into()));
+                }
+                // A pill is read left to right, top to bottom.
+                let mut circle = cells[..pill].to_vec();
+                circle.sort_unstable();
+                more.arrows.push(Arrow {
+                    circle,
+                    line: cells[pill..].to_vec(),
+                });
+            }
+            "DoubleArrow" => more.double_arrows.push(cells(1)?),
+            "Between" => more.between.push(cells(1)?),
+            "Lockout" => {
+                let least = number_arg(args, 1).ok_or_else(|| {
+                    at("a lockout line is its least difference, then cells".into())
+                })?;
+                more.lockout.push((least.min(255) as u8, cells(2)?));
+            }
+            "Zipper" => more.zippers.push(cells(1)?),
+            "RegionSumLine" => more.region_sums.push(cells(1)?),
+            "SumLine" => {
+                let sum = number_arg(args, 1)
+                    .ok_or_else(|| at("a sum line is its sum, then cells".into()))?;
+                let is_loop = args.last() == Some(&"LOOP");
+                let end = if is_loop { args.len() - 1 } else { args.len() };
+                let cells = args[2..end]
+                    .iter()
+                    .map(|word| {
+                        cell(word, n).ok_or_else(|| value_at(format!("'{word}' is not a cell")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                more.sum_lines.push(SumLine {
+                    sum,
+                    cells,
+                    is_loop,
+                });
+            }
+            "Sum" => {
+                let sum = number_arg(args, 1).ok_or_else(|| {
+                    unsupported(format!(
+                        "item {k} (Sum): only a plain sum (no coefficients) is supported yet"
+                    ))
+                })?;
+                more.sums.push((sum, cells(2)?));
+            }
+            "EqualSum" => {
+                let sets = args[1..]
+                    .split(|&arg| arg == "-")
+                    .map(|set| {
+                        set.iter()
+                            .map(|word| {
+                                cell(word, n)
+                                    .ok_or_else(|| value_at(format!("'{word}' is not a cell")))
+                            })
+                            .collect::<Result<Vec<_>, _>>()
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                more.equal_sums.push(sets);
+            }
+            "EqualityCage" => more.equality_cages.push(cells(1)?),
+            "RellikCage" => {
+                let sum = number_arg(args, 1)
+                    .ok_or_else(|| at("a rellik cage is its number, then cells".into()))?;
+                more.rellik_cages.push((sum, cells(2)?));
+            }
+            "Quad" => {
+                let corner = args
+                    .get(1)
+                    .and_then(|word| cell(word, n))
+                    .ok_or_else(|| value_at("a quadruple is a cell, then symbols".into()))?;
+                let symbols = args[2..]
+                    .iter()
+                    .map(|v| {
+                        v.parse::<u8>()
+                            .map_err(|_| value_at(format!("'{v}' is not a symbol")))
+                    })
+                    .collect::<Result<_, _>>()?;
+                more.quadruples.push((corner, symbols));
+            }
+            "SameValues" => {
+                let sets = args
+                    .get(1)
+                    .and_then(|arg| arg.parse::<usize>().ok())
+                    .filter(|&sets| sets >= 1)
+                    .ok_or_else(|| at("same values are a number of sets, then cells".into()))?;
+                let cells = cells(2)?;
+                if cells.len() % sets != 0 {
+                    return Err(at(format!("{} cells do not split into {sets} sets", cells.len())));
+                }
+                let size = cells.len() / sets;
+                more.clones.push(cells.chunks(size).map(<[Cell]>::to_vec).collect());
+            }
+            "LittleKiller" => {
+                let sum = number_arg(args, 1)
+                    .ok_or_else(|| at("a little killer is its sum, then a cell".into()))?;
+                let start = args
+                    .get(2)
+                    .and_then(|word| cell(word, n))
+                    .ok_or_else(|| value_at("a little killer is its sum, then a cell".into()))?;
+                let cells = little_killer_cells(n, start)
+                    .ok_or_else(|| at("no little killer diagonal starts there".into()))?;
+                more.little_killers.push((sum, cells));
+            }
+            "Sandwich" => {
+                let sum = number_arg(args, 1)
+                    .ok_or_else(|| at("a sandwich is its sum, then R or C and a number".into()))?;
+                let line = args.get(2).copied().unwrap_or("");
+                let (at_line, _) = outside_of(line, n)
+                    .ok_or_else(|| value_at(format!("'{line}' is not a row or column")))?;
+                more.sandwiches.push((at_line, sum));
+            }
+            "XSum" | "Skyscraper" | "NumberedRoom" => {
+                let line = args.get(1).copied().unwrap_or("");
+                let (front, back) = outside_of(line, n)
+                    .ok_or_else(|| value_at(format!("'{line}' is not a row or column")))?;
+                for (place, arg) in [(front, args.get(2)), (back, args.get(3))] {
+                    let Some(arg) = arg.filter(|arg| !arg.is_empty()) else {
+                        continue;
+                    };
+                    let clue = arg
+                        .parse::<u32>()
+                        .map_err(|_| value_at(format!("'{arg}' is not a number")))?;
+                    match args[0] {
+                        "XSum" => more.x_sums.push((place, clue)),
+                        "Skyscraper" => more.skyscrapers.push((place, clue)),
+                        _ => more.numbered_rooms.push((place, clue)),
+                    }
+                }
+            }
+            "AntiTaxicab" => rules.add(Constraint::AntiTaxicab(AntiTaxicab)),
+            "GlobalEntropy" => rules.add(Constraint::GlobalGroups(GlobalGroups { modular: false })),
+            "GlobalMod" => rules.add(Constraint::GlobalGroups(GlobalGroups { modular: true })),
+            "DutchFlatmates" => rules.add(Constraint::DutchFlatmates(DutchFlatmates)),
+            "StrictKropki" => more.negated.extend([Negated::White, Negated::Black]),
+            "StrictXV" => more.negated.push(Negated::Xv),
+            "Indexing" => match args.get(1).copied() {
+                Some("C") => more.indexing.columns.extend(cells(2)?),
+                Some("R") => more.indexing.rows.extend(cells(2)?),
+                other => return Err(at(format!("indexing {other:?}: C or R"))),
+            },
+            "Pair" | "PairX" => {
+                let key = args.get(1).copied().unwrap_or("").to_string();
+                // Groups end at an empty argument or at a name (`_name`).
+                let mut groups: Vec<Vec<Cell>> = vec![Vec::new()];
+                for word in &args[2..] {
+                    if word.is_empty() || word.starts_with('_') {
+                        groups.push(Vec::new());
+                    } else {
+                        let at_cell = cell(word, n)
+                            .ok_or_else(|| value_at(format!("'{word}' is not a cell")))?;
+                        groups.last_mut().expect("one at least").push(at_cell);
+                    }
+                }
+                groups.retain(|group| !group.is_empty());
+                more.pairs.push(PairRelation {
+                    key,
+                    every_two: args[0] == "PairX",
+                    groups,
+                });
+            }
             other => {
                 return Err(unsupported(format!(
                     "item {k}: the rule '{other}' is not supported yet"
@@ -383,6 +561,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
             }
         }
     }
+    more.add_to(&mut rules);
     match diagonals {
         [true, true] => rules.add(Constraint::Diagonals(Diagonals)),
         [false, false] => {}
@@ -424,6 +603,209 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
         rules.add(Constraint::Killer(Killer { cages }));
     }
     Puzzle::checked(id, rules, givens)
+}
+
+/// The clues of the rules read along cells and the others added with this reader, gathered
+/// over the items and added at the end.
+#[derive(Default)]
+struct More {
+    arrows: Vec<Arrow>,
+    double_arrows: Vec<Vec<Cell>>,
+    between: Vec<Vec<Cell>>,
+    lockout: Vec<(u8, Vec<Cell>)>,
+    zippers: Vec<Vec<Cell>>,
+    region_sums: Vec<Vec<Cell>>,
+    sum_lines: Vec<SumLine>,
+    sums: Vec<(u32, Vec<Cell>)>,
+    equal_sums: Vec<Vec<Vec<Cell>>>,
+    equality_cages: Vec<Vec<Cell>>,
+    rellik_cages: Vec<(u32, Vec<Cell>)>,
+    quadruples: Vec<(Cell, Vec<u8>)>,
+    clones: Vec<Vec<Vec<Cell>>>,
+    little_killers: Vec<(u32, Vec<Cell>)>,
+    sandwiches: Vec<(Outside, u32)>,
+    x_sums: Vec<(Outside, u32)>,
+    skyscrapers: Vec<(Outside, u32)>,
+    numbered_rooms: Vec<(Outside, u32)>,
+    negated: Vec<Negated>,
+    indexing: Indexing,
+    pairs: Vec<PairRelation>,
+}
+
+impl More {
+    fn add_to(self, rules: &mut Rules) {
+        let mut add = |present: bool, constraint: Constraint| {
+            if present {
+                rules.add(constraint);
+            }
+        };
+        add(!self.arrows.is_empty(), Constraint::Arrows(Arrows { arrows: self.arrows }));
+        add(
+            !self.double_arrows.is_empty(),
+            Constraint::DoubleArrows(DoubleArrows {
+                lines: self.double_arrows,
+            }),
+        );
+        add(
+            !self.between.is_empty(),
+            Constraint::BetweenLines(BetweenLines {
+                lines: self.between,
+            }),
+        );
+        add(
+            !self.lockout.is_empty(),
+            Constraint::LockoutLines(LockoutLines {
+                lines: self.lockout,
+            }),
+        );
+        add(
+            !self.zippers.is_empty(),
+            Constraint::ZipperLines(ZipperLines {
+                lines: self.zippers,
+            }),
+        );
+        add(
+            !self.region_sums.is_empty(),
+            Constraint::RegionSumLines(RegionSumLines {
+                lines: self.region_sums,
+            }),
+        );
+        add(
+            !self.sum_lines.is_empty(),
+            Constraint::SumLines(SumLines {
+                lines: self.sum_lines,
+            }),
+        );
+        add(!self.sums.is_empty(), Constraint::Sums(Sums { clues: self.sums }));
+        add(
+            !self.equal_sums.is_empty(),
+            Constraint::EqualSums(EqualSums {
+                clues: self.equal_sums,
+            }),
+        );
+        add(
+            !self.equality_cages.is_empty(),
+            Constraint::EqualityCages(EqualityCages {
+                cages: self.equality_cages,
+            }),
+        );
+        add(
+            !self.rellik_cages.is_empty(),
+            Constraint::RellikCages(RellikCages {
+                cages: self.rellik_cages,
+            }),
+        );
+        add(
+            !self.quadruples.is_empty(),
+            Constraint::Quadruples(Quadruples {
+                clues: self.quadruples,
+            }),
+        );
+        add(!self.clones.is_empty(), Constraint::Clones(Clones { clues: self.clones }));
+        add(
+            !self.little_killers.is_empty(),
+            Constraint::LittleKillers(LittleKillers {
+                clues: self.little_killers,
+            }),
+        );
+        add(
+            !self.sandwiches.is_empty(),
+            Constraint::Sandwiches(Sandwiches {
+                clues: self.sandwiches,
+            }),
+        );
+        add(!self.x_sums.is_empty(), Constraint::XSums(XSums { clues: self.x_sums }));
+        add(
+            !self.skyscrapers.is_empty(),
+            Constraint::Skyscrapers(Skyscrapers {
+                clues: self.skyscrapers,
+            }),
+        );
+        add(
+            !self.numbered_rooms.is_empty(),
+            Constraint::NumberedRooms(NumberedRooms {
+                clues: self.numbered_rooms,
+            }),
+        );
+        add(
+            !self.negated.is_empty(),
+            Constraint::NegativeClues(NegativeClues {
+                kinds: self.negated,
+            }),
+        );
+        add(
+            !self.indexing.columns.is_empty() || !self.indexing.rows.is_empty(),
+            Constraint::Indexing(self.indexing),
+        );
+        add(
+            !self.pairs.is_empty(),
+            Constraint::PairRelations(PairRelations {
+                relations: self.pairs,
+            }),
+        );
+    }
+}
+
+/// The number in argument `at` of an item.
+fn number_arg(args: &[&str], at: usize) -> Option<u32> {
+    args.get(at)?.parse().ok()
+}
+
+/// A row (`R3`) or column (`C5`) as the outside clues at its two ends: the one reading it
+/// forward (from the left, from the top), then the one reading it backward.
+fn outside_of(word: &str, n: usize) -> Option<(Outside, Outside)> {
+    let (forward, backward, rest) = match word.as_bytes().first()? {
+        b'R' | b'r' => (Side::Left, Side::Right, &word[1..]),
+        b'C' | b'c' => (Side::Top, Side::Bottom, &word[1..]),
+        _ => return None,
+    };
+    let index = rest.parse::<usize>().ok().filter(|i| (1..=n).contains(i))? - 1;
+    Some((
+        Outside {
+            side: forward,
+            index,
+        },
+        Outside {
+            side: backward,
+            index,
+        },
+    ))
+}
+
+/// The diagonal of the little killer that ISS names by its first cell: from the left edge
+/// down and right, from the right edge up and left, from the top edge down and left, from the
+/// bottom edge up and right (a diagonal of one cell, or one already named, is none).
+fn little_killer_cells(n: usize, start: Cell) -> Option<Vec<Cell>> {
+    let mut seen: Vec<Vec<Cell>> = Vec::new();
+    let mut named = None;
+    let mut try_one = |from: Cell, step: (isize, isize)| {
+        let cells = LittleKillers::diagonal(n, from, step);
+        if cells.len() <= 1 {
+            return;
+        }
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        if seen.contains(&sorted) {
+            return;
+        }
+        seen.push(sorted);
+        if named.is_none() && cells[0] == start {
+            named = Some(cells);
+        }
+    };
+    for row in 0..n.saturating_sub(1) {
+        try_one((row, 0), (1, 1));
+    }
+    for row in 1..n.saturating_sub(1) {
+        try_one((row, n - 1), (-1, -1));
+    }
+    for col in 1..n {
+        try_one((0, col), (1, -1));
+    }
+    for col in 1..n.saturating_sub(1) {
+        try_one((n - 1, col), (-1, 1));
+    }
+    named
 }
 
 /// A cell written `R1C1` (`r1c1` too; past 9, `a` to `g` stand for 10 to 16) in a grid of
