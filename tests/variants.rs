@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
 use common::scratch::ScratchDir;
-use common::{err, out, xcover};
+use common::{ended_or_killed, err, out, spawn, xcover};
 use xcover::dlx::Verdict;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::logic;
@@ -1679,13 +1679,17 @@ fn clue_rules_round_trip_and_count_as_brute_force_does() {
 
 /// The ISS examples (`iss-examples.txt`: 62 published puzzles as ISS constraint strings,
 /// with their solutions), each given to the CLI on standard input: every puzzle whose rules
-/// are all known is proved unique and solved to its stated solution; every other is refused
-/// with the rule it lacks named (never solved with a rule left out).
+/// are all known and that is proved within a generous grace is proved unique and solved to its
+/// stated solution; every other is refused with the rule it lacks named (never solved with a
+/// rule left out), or still searching when the grace ends (hard arrows, little killers and
+/// killers whose sums this project's search does not reason about yet; see
+/// `docs/variant-rules.md`). No puzzle is ever given a wrong answer.
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn the_iss_examples_that_use_known_rules_are_unique_and_solved_as_published() {
+    use std::io::Write;
     let text = std::fs::read_to_string(format!("{SHARED}/iss-examples.txt")).unwrap();
-    let (mut solved, mut refused) = (Vec::new(), Vec::new());
+    let (mut solved, mut refused, mut slow) = (Vec::new(), Vec::new(), Vec::new());
     for block in text.split("\nend\n") {
         let field = |key: &str| {
             block
@@ -1698,16 +1702,26 @@ fn the_iss_examples_that_use_known_rules_are_unique_and_solved_as_published() {
         else {
             continue;
         };
-        let input = format!("{constraints}\n");
-        // One search proves the puzzle unique and gives its solution (some are hard killers
-        // that take this project's search most of a minute).
-        let checked = xcover(&["sudoku", "solve", "--format", "json", "-"], &input);
+        // One search proves the puzzle unique and gives its solution; a search still going
+        // after the grace is ended (what is asserted is the answers, not the time).
+        let mut child = spawn(&["sudoku", "solve", "--format", "json", "-"]);
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(format!("{constraints}\n").as_bytes())
+            .unwrap();
+        let checked = ended_or_killed(child, std::time::Duration::from_secs(20));
+        if checked.status.code().is_none() {
+            slow.push(name);
+            continue;
+        }
         let record: serde_json::Value = serde_json::from_str(out(&checked).trim())
             .unwrap_or_else(|e| panic!("{name}: {e}: {}", out(&checked)));
         if record.get("error").is_some() {
             assert!(
                 err(&checked).contains("is not supported yet")
-                    || !constraints.contains('~')
+                    || err(&checked).contains("comes twice")
                     || constraints.contains("Shape~6x9"),
                 "{name}: {}",
                 err(&checked)
@@ -1735,12 +1749,19 @@ fn the_iss_examples_that_use_known_rules_are_unique_and_solved_as_published() {
         assert_eq!(found, expected, "{name}");
         solved.push(name);
     }
-    assert_eq!(solved.len() + refused.len(), 62);
-    // The rules read today: givens and pencilmarks, shapes, jigsaw, diagonals, windoku,
-    // thermometers, whispers, renban, palindromes, modular and entropic lines, greater-than,
-    // kropki, XV, killer cages.
-    assert!(solved.len() >= 19, "{solved:?}");
-    for name in ["Modular Lines 1", "Killing with flowers", "16x16: Jigsaw"] {
+    assert_eq!(solved.len() + refused.len() + slow.len(), 62);
+    // 36 of them take under 10 s here (38 under 30 s); see docs/variant-rules.md.
+    assert!(solved.len() >= 34, "{solved:?}\nslow: {slow:?}");
+    for name in [
+        "Modular Lines 1",
+        "16x16: Jigsaw",
+        "Sudoku Variants Series (173) - Between Lines Sudoku",
+        "Between 1 and 9 Sudoku",
+        "Skyscraper",
+        "Quadruple X",
+        "159 Sudoku",
+        "Clone",
+    ] {
         assert!(
             solved.iter().any(|solved| solved == name),
             "{name}: {solved:?}"

@@ -48,6 +48,10 @@ pub const MAX_CAGE_OPTIONS: usize = 2_000_000;
 /// million nodes) is over it; a cage that large says nothing its units do not.
 pub const MAX_CAGE_NODES: usize = 4_000_000;
 
+/// The most fillings a clue read along cells (an arrow, a sum) may have to be encoded as one
+/// option per filling, as a cage is; past it, as one option per step of its machine.
+const MAX_CLUE_FILLINGS: usize = 3000;
+
 /// Fillings built between two looks at the stop condition.
 const STOP_EVERY: usize = 4096;
 
@@ -192,12 +196,8 @@ impl VariantEncoding {
                         })
                     })
                     .collect();
-                let items: Vec<(ItemId, Option<ColorId>)> = full
-                    .option(option)
-                    .iter()
-                    .copied()
-                    .zip(colours)
-                    .collect();
+                let items: Vec<(ItemId, Option<ColorId>)> =
+                    full.option(option).iter().copied().zip(colours).collect();
                 problem
                     .add_colored_option(&items)
                     .expect("options of a valid problem");
@@ -250,24 +250,10 @@ impl Builder<'_> {
                 units_of[row * n + col].push(u);
             }
         }
-        // The secondary items of neighbour pairs: each cell's (symbol, item) list.
-        let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); n * n];
-        let pairs = rules.neighbour_pairs();
-        for (p, &(a, b, rule)) in pairs.iter().enumerate() {
-            for x in 1..=n as u8 {
-                for y in 1..=n as u8 {
-                    if rule.forbids(x, y) {
-                        let name = format!("p{}_{x}_{y}", p + 1);
-                        let item = problem.add_secondary(&name).expect("fresh");
-                        forbidden[a.0 * n + a.1].push((x, item));
-                        forbidden[b.0 * n + b.1].push((y, item));
-                    }
-                }
-            }
-        }
         // Symbols a cell's pencilmarks rule out get no option (nor a cage filling holding
         // them), nor those a line or a dot leaves without a partner (see `supported`), nor
         // those no filling of a clue read along cells holds there.
+        let mut pairs = rules.neighbour_pairs();
         let mut allowed = supported(n, &pairs, rules.allowed());
         let sequences = rules.sequences();
         let mut layers: Vec<Layers> = Vec::with_capacity(sequences.len());
@@ -301,7 +287,32 @@ impl Builder<'_> {
                 }
             }
         }
+        // What each clue read along cells says of every two of its cells, as pairs: the
+        // search sees at once what a symbol in one cell leaves the others, as it does for a
+        // line or a dot (see `Layers::pair_tables`).
+        for (sequence, unrolled) in sequences.iter().zip(&layers) {
+            for (i, j, table) in unrolled.pair_tables(n) {
+                let (a, b) = (sequence.cells[i], sequence.cells[j]);
+                if a != b {
+                    pairs.push((a, b, Neighbour::Allowed(table)));
+                }
+            }
+        }
         let allowed = supported(n, &pairs, allowed);
+        // The secondary items of neighbour pairs: each cell's (symbol, item) list.
+        let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); n * n];
+        for (p, &(a, b, rule)) in pairs.iter().enumerate() {
+            for x in 1..=n as u8 {
+                for y in 1..=n as u8 {
+                    if rule.forbids(x, y) {
+                        let name = format!("p{}_{x}_{y}", p + 1);
+                        let item = problem.add_secondary(&name).expect("fresh");
+                        forbidden[a.0 * n + a.1].push((x, item));
+                        forbidden[b.0 * n + b.1].push((y, item));
+                    }
+                }
+            }
+        }
         // The colour item of each cell that a clue read along cells reads: its colour is the
         // cell's symbol, in the cell's options and in the moves that read it.
         let mut read: Vec<Option<ItemId>> = vec![None; n * n];
@@ -353,9 +364,7 @@ impl Builder<'_> {
                 }
                 items.clear();
                 items_of(cell, v, &mut items);
-                let option = problem
-                    .add_colored_option(&items)
-                    .expect("distinct items");
+                let option = problem.add_colored_option(&items).expect("distinct items");
                 self.cell_options[cell * n + usize::from(v) - 1] = Some(option);
                 self.writes.push(vec![(cell, v)]);
             }
@@ -460,6 +469,61 @@ impl Builder<'_> {
         // item per layer of more than one state, coloured by the state the move leaves from
         // or goes to; and the cell's colour item, coloured by the symbol read.
         for (k, (sequence, unrolled)) in sequences.iter().zip(&layers).enumerate() {
+            // A clue with few fillings: one option per filling, as a cage, that colours each
+            // of its cells (fillings that break a unit or a pair relation left out).
+            if unrolled.fillings(MAX_CLUE_FILLINGS) <= MAX_CLUE_FILLINGS {
+                let clue = self
+                    .problem
+                    .add_primary(&format!("q{}", k + 1))
+                    .expect("fresh");
+                let mut options = Vec::new();
+                unrolled.each_filling(&mut |symbols| {
+                    let mut written: Vec<(usize, u8)> = sequence
+                        .cells
+                        .iter()
+                        .map(|&(r, c)| r * n + c)
+                        .zip(symbols.iter().copied())
+                        .collect();
+                    written.sort_unstable();
+                    written.dedup();
+                    // A cell read twice with two symbols, a symbol its cell may not hold.
+                    if written.windows(2).any(|w| w[0].0 == w[1].0)
+                        || written
+                            .iter()
+                            .any(|&(cell, v)| !allowed[cell * n + usize::from(v) - 1])
+                    {
+                        return;
+                    }
+                    let mut items = Vec::new();
+                    for &(cell, v) in &written {
+                        items_of(cell, v, &mut items);
+                    }
+                    let mut shared: Vec<ItemId> = items
+                        .iter()
+                        .map(|&(item, _)| item)
+                        .filter(|item| !cells.contains(item))
+                        .collect();
+                    shared.sort_unstable();
+                    if shared.windows(2).any(|pair| pair[0] == pair[1]) {
+                        return;
+                    }
+                    let mut option = vec![(clue, None)];
+                    option.extend(written.iter().map(|&(cell, v)| {
+                        (
+                            read[cell].expect("every cell read has its item"),
+                            Some(colours[usize::from(v)]),
+                        )
+                    }));
+                    options.push(option);
+                });
+                for option in options {
+                    self.problem
+                        .add_colored_option(&option)
+                        .expect("distinct items");
+                    self.writes.push(Vec::new());
+                }
+                continue;
+            }
             let m = sequence.cells.len();
             let state_items: Vec<Option<ItemId>> = (0..=m)
                 .map(|at| {

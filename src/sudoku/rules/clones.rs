@@ -71,7 +71,11 @@ impl Rule for Clones {
                 // The state: four bits of count per symbol.
                 sequences.push(Sequence::new(
                     cells,
-                    format!("the clone of {} at {}", cell_name(sets[0][0]), cell_name(other[0])),
+                    format!(
+                        "the clone of {} at {}",
+                        cell_name(sets[0][0]),
+                        cell_name(other[0])
+                    ),
                     0,
                     move |at, counts: State, symbol| {
                         let shift = 4 * (u32::from(symbol) - 1);

@@ -23,7 +23,7 @@ impl Rule for DutchFlatmates {
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
-        if rules.size % 2 == 0 {
+        if rules.size.is_multiple_of(2) {
             return Err(RulesError::BadSize(format!(
                 "Dutch flatmates need an odd side (a middle symbol), not {}",
                 rules.size

@@ -5,7 +5,9 @@
 //! Read by a machine (see [`super::sequences`]) whose state is the two balances.
 
 use super::sequences::{Sequence, State};
-use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text};
+use super::{
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text,
+};
 
 pub(super) const NAME: &str = "equality-cages";
 
@@ -82,7 +84,10 @@ impl Rule for EqualityCages {
         let n = rules.size;
         let half = n / 2;
         for cells in &self.cages {
-            let values: Vec<usize> = cells.iter().map(|&(r, c)| usize::from(grid[r * n + c])).collect();
+            let values: Vec<usize> = cells
+                .iter()
+                .map(|&(r, c)| usize::from(grid[r * n + c]))
+                .collect();
             let odd = values.iter().filter(|&&v| v % 2 == 1).count();
             let low = values.iter().filter(|&&v| v <= half).count();
             let high = values.iter().filter(|&&v| v > n - half).count();

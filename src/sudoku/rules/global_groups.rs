@@ -44,7 +44,7 @@ impl Rule for GlobalGroups {
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
-        if rules.size < 3 || (!self.modular && rules.size % 3 != 0) {
+        if rules.size < 3 || (!self.modular && !rules.size.is_multiple_of(3)) {
             return Err(RulesError::BadSize(format!(
                 "{} needs a side that three groups divide, not {}",
                 self.title(),

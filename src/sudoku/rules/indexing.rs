@@ -5,7 +5,9 @@
 //! Each indexing cell and each other cell of its row (or column) form a pair: when the first
 //! holds that cell's position, the second holds the indexing cell's position.
 
-use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
+use super::{
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text,
+};
 
 pub(super) const NAME: &str = "indexing";
 

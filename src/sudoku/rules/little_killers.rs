@@ -2,7 +2,9 @@
 //! diagonal add up to it (they may repeat where no unit forbids it).
 
 use super::sequences::{Sequence, sum_machine};
-use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text};
+use super::{
+    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
+};
 
 pub(super) const NAME: &str = "little-killers";
 

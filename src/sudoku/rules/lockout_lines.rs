@@ -6,7 +6,9 @@
 
 use super::between_lines::ends_first;
 use super::sequences::{Sequence, State};
-use super::{Cell, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text, validate_path};
+use super::{
+    Cell, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text, validate_path,
+};
 
 pub(super) const NAME: &str = "lockout-lines";
 

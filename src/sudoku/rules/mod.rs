@@ -33,8 +33,8 @@ mod equal_sums;
 mod equality_cages;
 mod global_groups;
 mod greater_than;
-mod indexing;
 pub mod houses;
+mod indexing;
 mod killer;
 mod kropki;
 mod little_killers;
@@ -53,6 +53,7 @@ mod regions;
 mod rellik_cages;
 mod renban;
 mod sandwiches;
+pub mod sequences;
 mod skyscrapers;
 mod sum_lines;
 mod sums;
@@ -62,7 +63,6 @@ mod windows;
 mod x_sums;
 mod xv;
 mod zipper_lines;
-pub mod sequences;
 
 use std::fmt;
 
@@ -404,9 +404,7 @@ impl Constraint {
             between_lines::NAME => BetweenLines::parse(lines).map(Constraint::BetweenLines),
             lockout_lines::NAME => LockoutLines::parse(size, lines).map(Constraint::LockoutLines),
             zipper_lines::NAME => ZipperLines::parse(lines).map(Constraint::ZipperLines),
-            region_sum_lines::NAME => {
-                RegionSumLines::parse(lines).map(Constraint::RegionSumLines)
-            }
+            region_sum_lines::NAME => RegionSumLines::parse(lines).map(Constraint::RegionSumLines),
             sum_lines::NAME => SumLines::parse(lines).map(Constraint::SumLines),
             sums::NAME => Sums::parse(lines).map(Constraint::Sums),
             equal_sums::NAME => EqualSums::parse(lines).map(Constraint::EqualSums),

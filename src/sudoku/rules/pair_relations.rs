@@ -4,7 +4,10 @@
 //! significant first; bit `(a - 1) * side + (b - 1)` allows the first cell to hold `a` beside
 //! the second holding `b`.
 
-use super::{Cell, Neighbour, PairTable, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
+use super::{
+    Cell, Neighbour, PairTable, Rule, Rules, RulesError, cell_name, clue_error, parse_cells,
+    path_text,
+};
 
 pub(super) const NAME: &str = "pair-relations";
 
@@ -38,7 +41,10 @@ pub fn table_of_key(key: &str, n: usize) -> Option<PairTable> {
     for a in 0..n {
         for b in 0..n {
             let bit = a * n + b;
-            if sixes.get(bit / 6).is_some_and(|six| six >> (bit % 6) & 1 == 1) {
+            if sixes
+                .get(bit / 6)
+                .is_some_and(|six| six >> (bit % 6) & 1 == 1)
+            {
                 table.allow(a as u8 + 1, b as u8 + 1);
             }
         }
@@ -58,7 +64,12 @@ impl PairRelations {
                     Some("chain") => false,
                     Some("every") => true,
                     _ => {
-                        return Err((*line, format!("'{text}': a pair relation is chain or every, a key, then cells")));
+                        return Err((
+                            *line,
+                            format!(
+                                "'{text}': a pair relation is chain or every, a key, then cells"
+                            ),
+                        ));
                     }
                 };
                 let key = words.next().unwrap_or("").to_string();
@@ -114,7 +125,9 @@ impl Rule for PairRelations {
             let all: Vec<Cell> = relation.groups.iter().flatten().copied().collect();
             let bad = |why: String| clue_error(NAME, k, &all, why);
             if rules.size > MAX_PAIR_SIZE {
-                return Err(bad(format!("pair relations are read up to side {MAX_PAIR_SIZE}")));
+                return Err(bad(format!(
+                    "pair relations are read up to side {MAX_PAIR_SIZE}"
+                )));
             }
             if table_of_key(&relation.key, rules.size).is_none() {
                 return Err(bad(format!("'{}' is not a key (base64)", relation.key)));
@@ -148,7 +161,9 @@ impl Rule for PairRelations {
                 .collect();
             let allowed = |a: u8, b: u8| {
                 let bit = (usize::from(a) - 1) * n + usize::from(b) - 1;
-                sixes.get(bit / 6).is_some_and(|six| six >> (bit % 6) & 1 == 1)
+                sixes
+                    .get(bit / 6)
+                    .is_some_and(|six| six >> (bit % 6) & 1 == 1)
             };
             for group in &relation.groups {
                 for i in 0..group.len() {

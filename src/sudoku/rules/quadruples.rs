@@ -27,10 +27,13 @@ impl Quadruples {
             .iter()
             .map(|(line, text)| {
                 let mut words = text.split_whitespace();
-                let corner = super::parse_cells(words.next().unwrap_or(""))
-                    .map_err(|why| (*line, why))?;
+                let corner =
+                    super::parse_cells(words.next().unwrap_or("")).map_err(|why| (*line, why))?;
                 let [corner] = corner[..] else {
-                    return Err((*line, format!("'{text}': a quadruple is a cell, then symbols")));
+                    return Err((
+                        *line,
+                        format!("'{text}': a quadruple is a cell, then symbols"),
+                    ));
                 };
                 let symbols = words
                     .map(|w| {
@@ -111,10 +114,7 @@ impl Rule for Quadruples {
                         held.swap_remove(i);
                     }
                     None => {
-                        return Some(format!(
-                            "the quadruple at {} lacks {v}",
-                            cell_name(*corner)
-                        ));
+                        return Some(format!("the quadruple at {} lacks {v}", cell_name(*corner)));
                     }
                 }
             }

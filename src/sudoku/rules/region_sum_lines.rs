@@ -5,7 +5,9 @@
 //! the first is done) and the sum of the current stretch so far.
 
 use super::sequences::{Sequence, State};
-use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text, validate_path};
+use super::{
+    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text, validate_path,
+};
 
 pub(super) const NAME: &str = "region-sum-lines";
 
@@ -29,11 +31,7 @@ impl RegionSumLines {
 fn areas(rules: &Rules) -> Option<Vec<usize>> {
     let n = rules.size;
     if let Some(shape) = rules.boxes {
-        return Some(
-            (0..n * n)
-                .map(|i| shape.box_of(i / n, i % n))
-                .collect(),
-        );
+        return Some((0..n * n).map(|i| shape.box_of(i / n, i % n)).collect());
     }
     rules
         .regions()

@@ -5,7 +5,10 @@
 //! number that some of the symbols read so far make.
 
 use super::sequences::{Sequence, State};
-use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text};
+use super::{
+    Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths,
+    path_text,
+};
 
 pub(super) const NAME: &str = "rellik-cages";
 
@@ -84,9 +87,15 @@ impl Rule for RellikCages {
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {
         let n = rules.size;
         for (number, cells) in &self.cages {
-            let values: Vec<u32> = cells.iter().map(|&(r, c)| u32::from(grid[r * n + c])).collect();
+            let values: Vec<u32> = cells
+                .iter()
+                .map(|&(r, c)| u32::from(grid[r * n + c]))
+                .collect();
             if super::repeats(grid, n, cells.iter().copied()).is_some() {
-                return Some(format!("the rellik cage at {} repeats a symbol", cell_name(cells[0])));
+                return Some(format!(
+                    "the rellik cage at {} repeats a symbol",
+                    cell_name(cells[0])
+                ));
             }
             for subset in 1u32..1 << values.len() {
                 let sum: u32 = (0..values.len())

@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{Cell, RulesError};
+use super::{Cell, PairTable, RulesError};
 
 /// A set of symbols as bits, bit V for symbol V (from 1 to 64).
 pub type Symbols = u128;
@@ -165,8 +165,7 @@ impl Sequence {
             let mut count = 0u32;
             let mut renumber: Vec<Option<u32>> = vec![None; states[at].len()];
             for &mv in &moves[at] {
-                if live[at + 1][mv.to as usize].is_some() && renumber[mv.from as usize].is_none()
-                {
+                if live[at + 1][mv.to as usize].is_some() && renumber[mv.from as usize].is_none() {
                     renumber[mv.from as usize] = Some(count);
                     count += 1;
                 }
@@ -282,6 +281,113 @@ impl Layers {
     }
 }
 
+/// The most moves a clue may have for [`Layers::pair_tables`] to look at its pairs.
+pub const MAX_PAIR_MOVES: usize = 20_000;
+
+impl Layers {
+    /// For every two positions `i < j` of a clue on a grid of side `n` (at most 16), the
+    /// pairs of symbols they may hold together on some filling that keeps the clue, when that
+    /// rules some pair out. None for a side past 16 or a clue of more than
+    /// [`MAX_PAIR_MOVES`] moves.
+    pub fn pair_tables(&self, n: usize) -> Vec<(usize, usize, PairTable)> {
+        let m = self.moves.len();
+        let total: usize = self.moves.iter().map(Vec::len).sum();
+        if n > 16 || total > MAX_PAIR_MOVES {
+            return Vec::new();
+        }
+        let mut tables = Vec::new();
+        for i in 0..m {
+            let mut seen = vec![vec![0u128; n + 1]; m];
+            for x in 1..=n as u8 {
+                // The states after reading x at i, then forward.
+                let mut reached = vec![false; self.states[i + 1]];
+                let mut any = false;
+                for mv in self.moves[i].iter().filter(|mv| mv.symbol == x) {
+                    reached[mv.to as usize] = true;
+                    any = true;
+                }
+                if !any {
+                    continue;
+                }
+                for (j, row) in seen.iter_mut().enumerate().skip(i + 1) {
+                    let mut next = vec![false; self.states[j + 1]];
+                    for mv in &self.moves[j] {
+                        if reached[mv.from as usize] {
+                            row[usize::from(x)] |= 1 << mv.symbol;
+                            next[mv.to as usize] = true;
+                        }
+                    }
+                    reached = next;
+                }
+            }
+            for (j, rows) in seen.iter().enumerate().skip(i + 1) {
+                let mut table = PairTable::default();
+                let mut full = true;
+                for x in 1..=n as u8 {
+                    for y in 1..=n as u8 {
+                        if rows[usize::from(x)] & (1 << y) != 0 {
+                            table.allow(x, y);
+                        } else {
+                            full = false;
+                        }
+                    }
+                }
+                if !full {
+                    tables.push((i, j, table));
+                }
+            }
+        }
+        tables
+    }
+}
+
+impl Layers {
+    /// The number of fillings that keep the clue (paths from the start to acceptance),
+    /// counted up to `cap` (anything more is `cap + 1`).
+    pub fn fillings(&self, cap: usize) -> usize {
+        let mut ways = vec![0usize; self.states.first().copied().unwrap_or(0)];
+        if let Some(first) = ways.first_mut() {
+            *first = 1;
+        }
+        for (at, moves) in self.moves.iter().enumerate() {
+            let mut next = vec![0usize; self.states[at + 1]];
+            for mv in moves {
+                let add = ways[mv.from as usize];
+                let slot = &mut next[mv.to as usize];
+                *slot = slot.saturating_add(add).min(cap + 1);
+            }
+            ways = next;
+        }
+        ways.iter()
+            .fold(0, |sum: usize, &w| sum.saturating_add(w))
+            .min(cap + 1)
+    }
+
+    /// Calls `visit` with each filling that keeps the clue (one symbol per position).
+    pub fn each_filling(&self, visit: &mut dyn FnMut(&[u8])) {
+        fn walk(
+            layers: &Layers,
+            at: usize,
+            state: u32,
+            written: &mut Vec<u8>,
+            visit: &mut dyn FnMut(&[u8]),
+        ) {
+            if at == layers.moves.len() {
+                visit(written);
+                return;
+            }
+            for mv in layers.moves[at].iter().filter(|mv| mv.from == state) {
+                written.push(mv.symbol);
+                walk(layers, at + 1, mv.to, written, visit);
+                written.pop();
+            }
+        }
+        if self.states.first().is_some_and(|&s| s > 0) {
+            walk(self, 0, 0, &mut Vec::new(), visit);
+        }
+    }
+}
+
 /// A machine that adds up the symbols it reads and accepts `total`.
 pub fn sum_machine(cells: Vec<Cell>, what: String, total: u32) -> Sequence {
     let total = State::from(total);
@@ -299,7 +405,7 @@ mod tests {
     use super::*;
 
     fn all(n: u8) -> impl Fn(usize) -> Symbols {
-        move |_| ((1u128 << (n + 1)) - 2)
+        move |_| (1u128 << (n + 1)) - 2
     }
 
     /// The layers of a sum hold exactly the fillings that make it, as brute force finds them:
@@ -337,7 +443,10 @@ mod tests {
         let narrowed = layers.narrowed(|at| if at == 1 { 1 << 2 } else { 0b11110 });
         assert_eq!(narrowed, vec![1 << 4, 1 << 2, 1 << 4]);
         // With the second cell a 1, nothing is left.
-        assert_eq!(layers.narrowed(|at| if at == 1 { 1 << 1 } else { 0b11110 })[0], 0);
+        assert_eq!(
+            layers.narrowed(|at| if at == 1 { 1 << 1 } else { 0b11110 })[0],
+            0
+        );
     }
 
     /// A sum no filling makes has no moves.

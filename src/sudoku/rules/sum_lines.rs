@@ -9,7 +9,9 @@
 //! fits it.
 
 use super::sequences::{Sequence, State};
-use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text, validate_path};
+use super::{
+    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text, validate_path,
+};
 
 pub(super) const NAME: &str = "sum-lines";
 
@@ -72,7 +74,13 @@ impl Rule for SumLines {
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, line) in self.lines.iter().enumerate() {
-            validate_path(rules.size, NAME, k, &line.cells, (1, rules.size * rules.size))?;
+            validate_path(
+                rules.size,
+                NAME,
+                k,
+                &line.cells,
+                (1, rules.size * rules.size),
+            )?;
             let bad = |why: String| clue_error(NAME, k, &line.cells, why);
             if line.sum == 0 {
                 return Err(bad("a sum line's sum is at least 1".into()));

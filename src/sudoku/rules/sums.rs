@@ -2,7 +2,9 @@
 //! repeat where no unit forbids it, and sets may overlap each other and cages.
 
 use super::sequences::{Sequence, sum_machine};
-use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text};
+use super::{
+    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
+};
 
 pub(super) const NAME: &str = "sums";
 

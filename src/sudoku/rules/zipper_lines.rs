@@ -88,12 +88,10 @@ impl Rule for ZipperLines {
         let at = |(r, c): Cell| u32::from(grid[r * n + c]);
         for line in &self.lines {
             let m = line.len();
-            let sums: Vec<u32> = (0..m / 2).map(|i| at(line[i]) + at(line[m - 1 - i])).collect();
-            let target = if m % 2 == 1 {
-                at(line[m / 2])
-            } else {
-                sums[0]
-            };
+            let sums: Vec<u32> = (0..m / 2)
+                .map(|i| at(line[i]) + at(line[m - 1 - i]))
+                .collect();
+            let target = if m % 2 == 1 { at(line[m / 2]) } else { sums[0] };
             if let Some(i) = sums.iter().position(|&s| s != target) {
                 return Some(format!(
                     "on the zipper line from {}, {} and {} add up to {}, not {target}",

@@ -11,8 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{Neighbour, Rules};
-use crate::sudoku::rules::sequences::{Layers, Sequence};
 use crate::dlx::stop_reason;
+use crate::sudoku::rules::sequences::{Layers, Sequence};
 
 /// Which empty cell the backtracker fills next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,7 +220,7 @@ impl Backtracker {
             v => 1 << v,
         };
         match layers {
-            Some(layers) => {
+            Some(layers) if cells.iter().filter(|&&c| c == cell).count() == 1 => {
                 let narrowed = layers.narrowed(held);
                 cells
                     .iter()
@@ -228,6 +228,14 @@ impl Backtracker {
                     .filter(|&(&c, _)| c == cell)
                     .fold(all, |bits, (_, symbols)| bits & symbols)
             }
+            // A cell read twice must read the same symbol both times: each symbol is tried.
+            Some(layers) => (1..=self.n as u8)
+                .filter(|&v| {
+                    let narrowed =
+                        layers.narrowed(|at| if cells[at] == cell { 1 << v } else { held(at) });
+                    narrowed.first().is_some_and(|&bits| bits != 0)
+                })
+                .fold(0, |bits, v| bits | 1 << v),
             // Too large to unroll: judged once every other cell is filled.
             None => {
                 let open = cells.iter().filter(|&&c| c != cell && grid[c] == 0).count();

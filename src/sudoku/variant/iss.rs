@@ -20,13 +20,13 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint,
-    Diagonals, DisjointGroups, DoubleArrows, Dot, DutchFlatmates, EntropicLines, EqualSums,
-    EqualityCages, GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers,
-    LockoutLines, ModularLines, Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside,
-    PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions,
-    RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers,
-    Whispers, Windows, XSums, Xv, ZipperLines,
+    AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, Diagonals,
+    DisjointGroups, Dot, DoubleArrows, DutchFlatmates, EntropicLines, EqualSums, EqualityCages,
+    GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers, LockoutLines, ModularLines,
+    Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside, PairRelation, PairRelations,
+    Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions, RellikCages, Renban, Sandwiches,
+    Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers, Whispers, Windows, XSums, Xv,
+    ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -481,10 +481,14 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     .ok_or_else(|| at("same values are a number of sets, then cells".into()))?;
                 let cells = cells(2)?;
                 if cells.len() % sets != 0 {
-                    return Err(at(format!("{} cells do not split into {sets} sets", cells.len())));
+                    return Err(at(format!(
+                        "{} cells do not split into {sets} sets",
+                        cells.len()
+                    )));
                 }
                 let size = cells.len() / sets;
-                more.clones.push(cells.chunks(size).map(<[Cell]>::to_vec).collect());
+                more.clones
+                    .push(cells.chunks(size).map(<[Cell]>::to_vec).collect());
             }
             "LittleKiller" => {
                 let sum = number_arg(args, 1)
@@ -639,7 +643,12 @@ impl More {
                 rules.add(constraint);
             }
         };
-        add(!self.arrows.is_empty(), Constraint::Arrows(Arrows { arrows: self.arrows }));
+        add(
+            !self.arrows.is_empty(),
+            Constraint::Arrows(Arrows {
+                arrows: self.arrows,
+            }),
+        );
         add(
             !self.double_arrows.is_empty(),
             Constraint::DoubleArrows(DoubleArrows {
@@ -676,7 +685,10 @@ impl More {
                 lines: self.sum_lines,
             }),
         );
-        add(!self.sums.is_empty(), Constraint::Sums(Sums { clues: self.sums }));
+        add(
+            !self.sums.is_empty(),
+            Constraint::Sums(Sums { clues: self.sums }),
+        );
         add(
             !self.equal_sums.is_empty(),
             Constraint::EqualSums(EqualSums {
@@ -701,7 +713,10 @@ impl More {
                 clues: self.quadruples,
             }),
         );
-        add(!self.clones.is_empty(), Constraint::Clones(Clones { clues: self.clones }));
+        add(
+            !self.clones.is_empty(),
+            Constraint::Clones(Clones { clues: self.clones }),
+        );
         add(
             !self.little_killers.is_empty(),
             Constraint::LittleKillers(LittleKillers {
@@ -714,7 +729,10 @@ impl More {
                 clues: self.sandwiches,
             }),
         );
-        add(!self.x_sums.is_empty(), Constraint::XSums(XSums { clues: self.x_sums }));
+        add(
+            !self.x_sums.is_empty(),
+            Constraint::XSums(XSums { clues: self.x_sums }),
+        );
         add(
             !self.skyscrapers.is_empty(),
             Constraint::Skyscrapers(Skyscrapers {
@@ -893,10 +911,12 @@ mod tests {
     fn refuses_what_it_cannot_read_by_name() {
         for (text, kind, said) in [
             (
-                ".Arrow~R1C1~R1C2",
+                ".Lunchbox~R1C1~R1C2",
                 FaultKind::Unsupported,
-                "item 1: the rule 'Arrow' is not supported yet",
+                "item 1: the rule 'Lunchbox' is not supported yet",
             ),
+            (".Arrow~R1C1", FaultKind::Layout, "cells beyond its circle"),
+            (".Arrow~R1C1~R1C1", FaultKind::Rule, "r1c1 comes twice"),
             (".~R1C1_0", FaultKind::Value, "not a symbol from 1 to 9"),
             (".Thermo~R1C1~R9C9", FaultKind::Rule, "does not touch"),
             (".~R1C1_5~R1C2_5", FaultKind::Clash, "break row 1"),
