@@ -243,11 +243,15 @@ fn what_cannot_be_read_is_refused_by_name() {
         )
     };
     let error = |text: &str| fpuzzles::read(text).remove(0).unwrap_err();
-    let arrow = error(&object(
-        r#", "arrow": [{"lines": [["R1C1", "R1C2"]], "cells": ["R1C1"]}]"#,
+    let slow = error(&object(
+        r#", "slowthermometer": [{"lines": [["R1C1", "R1C2"]]}]"#,
     ));
-    assert_eq!(arrow.kind, FaultKind::Unsupported);
-    assert!(arrow.message.contains("'arrow'"), "{}", arrow.message);
+    assert_eq!(slow.kind, FaultKind::Unsupported);
+    assert!(
+        slow.message.contains("'slowthermometer'"),
+        "{}",
+        slow.message
+    );
     let negative = error(&object(r#", "negative": ["difference"]"#));
     assert_eq!(negative.kind, FaultKind::Unsupported);
     let single = error(&object(r#", "diagonal+": true"#));
@@ -327,11 +331,11 @@ fn what_cannot_be_read_is_refused_by_name() {
     // Through the command line: the file, line and constraint are named.
     let run = xcover(
         &["sudoku", "check", "-"],
-        &object(r#", "sandwichsum": [{"cell": "R0C1", "value": "5"}]"#),
+        &object(r#", "nabner": [{"lines": [["R1C1", "R1C2"]]}]"#),
     );
     assert_eq!(run.status.code(), Some(1));
     assert!(
-        err(&run).contains("<stdin>:1: the f-puzzles constraint 'sandwichsum'"),
+        err(&run).contains("<stdin>:1: the f-puzzles constraint 'nabner'"),
         "{}",
         err(&run)
     );

@@ -8,14 +8,15 @@
 use proptest::prelude::*;
 
 use xcover::sudoku::BoxShape;
+use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, DoubleArrows, EqualSums,
     EqualityCages, Indexing, LittleKillers, LockoutLines, NumberedRooms, Outside, PairRelation,
     PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches, Side, Skyscrapers, SumLine,
-    SumLines, Sums, XSums, ZipperLines,
+    SumLines, Sums, ValueIndexing, XSums, ZipperLines,
 };
 use xcover::sudoku::variant::backtrack::Backtracker;
-use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check};
+use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
 type Cell = (usize, usize);
 
@@ -74,7 +75,7 @@ fn walk(start: usize, turns: &[u8], len: usize, king: bool) -> Vec<Cell> {
     path
 }
 
-/// A clue of rule `kind` (0 to 23) drawn from `grid` with the random numbers `seed`.
+/// A clue of rule `kind` (0 to 21) drawn from `grid` with the random numbers `seed`.
 fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
     let at = |cell: Cell| grid[cell.0 * n + cell.1];
     let start = usize::from(seed[0]) % 16;
@@ -176,7 +177,9 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
         }
         13 => {
             let step = [(1, 1), (1, -1), (-1, 1), (-1, -1)][usize::from(seed[5]) % 4];
-            let cells = LittleKillers::diagonal(n, (start / 4, start % 4), step);
+            // The diagonal through the start, from the edge the clue stands at.
+            let back = LittleKillers::diagonal(n, (start / 4, start % 4), (-step.0, -step.1));
+            let cells = LittleKillers::diagonal(n, *back.last().unwrap(), step);
             Constraint::LittleKillers(LittleKillers {
                 clues: vec![(total(&cells), cells)],
             })
@@ -243,6 +246,7 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
                 }],
             })
         }
+        20 => Constraint::ValueIndexing(ValueIndexing { lines: vec![path] }),
         _ => Constraint::AntiTaxicab(AntiTaxicab),
     })
 }
@@ -260,7 +264,7 @@ proptest! {
 
     #[test]
     fn each_rule_read_along_cells_counts_as_brute_force_does(
-        kinds in prop::collection::vec(0..21usize, 1..4),
+        kinds in prop::collection::vec(0..22usize, 1..4),
         seeds in prop::collection::vec(prop::collection::vec(any::<u8>(), 12), 3),
         pick in 0..288usize,
         mask in any::<u16>(),
@@ -296,7 +300,71 @@ proptest! {
         // Knuth's format of the same problem (its colours kept) counts the same.
         let matrix = xcover::dlx::Matrix::new(encoding.puzzle_problem(&puzzle)).unwrap();
         prop_assert_eq!(matrix.solver().count(None), expected);
+        // The human-style solver's steps hold in every solution, and when it fills the grid
+        // the grid is the one solution.
+        let solutions: Vec<&Vec<u8>> = all
+            .iter()
+            .filter(|grid| check::broken_rule(&rules, &givens, grid).is_none())
+            .collect();
+        let done = logic::solve_from(logic::Position::of_variant(&puzzle));
+        for step in &done.steps {
+            for solution in &solutions {
+                for &(cell, value) in &step.placements {
+                    prop_assert_eq!(solution[cell.row * 4 + cell.col], value, "{}", step);
+                }
+                for &(cell, value) in &step.eliminations {
+                    prop_assert_ne!(solution[cell.row * 4 + cell.col], value, "{}", step);
+                }
+            }
+        }
+        if done.is_complete() {
+            prop_assert_eq!(solutions.len(), 1, "{:?}", rules);
+        }
+        // Written as an f-puzzles link (for the rules f-puzzles draws) and read back, it is
+        // the same puzzle: the same object written again, the same count by brute force.
+        if let Ok(link) = fpuzzles::link(&puzzle, None)
+            && let Ok(entry) = fpuzzles::read(&link).remove(0)
+        {
+            let back = &entry.puzzle;
+            let untitled = |p: &Puzzle| {
+                let mut json = fpuzzles::to_json(p, None).unwrap();
+                json.as_object_mut().unwrap().remove("title");
+                json
+            };
+            prop_assert_eq!(untitled(back), untitled(&puzzle));
+            prop_assert_eq!(brute(&all, &back.rules, &back.givens), expected);
+        }
     }
+}
+
+/// Every rule f-puzzles draws is written to an f-puzzles link and read back as the same rule.
+#[test]
+fn the_rules_f_puzzles_draws_survive_a_link() {
+    let all = squares();
+    let grid = &all[40];
+    let mut written = 0;
+    for kind in [0, 1, 2, 4, 5, 11, 13, 14, 15, 16] {
+        let seed: Vec<u8> = (0..12u8)
+            .map(|k| k.wrapping_mul(29).wrapping_add(kind as u8))
+            .collect();
+        let Some(constraint) = clue(kind, grid, &seed, 4) else {
+            continue;
+        };
+        let rules = Rules::classic(BoxShape::new(2, 2).unwrap()).with(constraint);
+        if rules.validate().is_err() {
+            continue;
+        }
+        let puzzle = Puzzle {
+            id: format!("rule-{kind}"),
+            rules,
+            givens: vec![0; 16],
+        };
+        let link = fpuzzles::link(&puzzle, None).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        let back = fpuzzles::read(&link).remove(0).unwrap();
+        assert_eq!(back.puzzle.rules, puzzle.rules, "{kind}");
+        written += 1;
+    }
+    assert!(written >= 9, "{written}");
 }
 
 /// Written in the block format and read back, every rule above is the same puzzle.
@@ -304,7 +372,7 @@ proptest! {
 fn every_rule_read_along_cells_survives_the_block_format() {
     let all = squares();
     let grid = &all[17];
-    for kind in 0..21 {
+    for kind in 0..22 {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(37).wrapping_add(kind as u8))
             .collect();

@@ -170,16 +170,20 @@ fn variants_generate_and_exact_cover_problems() {
     let link = xcover::sudoku::variant::fpuzzles::link(&puzzle, None).unwrap();
     let checked = post(a, "/api/check", &json!({"puzzle": link})).json();
     assert_eq!(checked["verdict"], "unique", "{checked}");
-    let arrow = r#"{"size": 4, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]}"#;
+    let arrow = r#"{"size": 4, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "slowthermometer": [{"lines": [["R1C1", "R1C2"]]}]}"#;
     let refused = post(a, "/api/check", &json!({"puzzle": arrow}));
     assert_eq!(refused.status, 400);
     assert_eq!(refused.json()["kind"], "unsupported", "{}", refused.body);
-    let unknown = post(a, "/api/check", &json!({"puzzle": ".Arrow~R1C1~R1C2"}));
+    let unknown = post(
+        a,
+        "/api/check",
+        &json!({"puzzle": ".Lunchbox~12~R1C1~R1C2"}),
+    );
     assert_eq!(unknown.status, 400);
     assert!(
         unknown
             .body
-            .contains("the rule 'Arrow' is not supported yet"),
+            .contains("the rule 'Lunchbox' is not supported yet"),
         "{}",
         unknown.body
     );

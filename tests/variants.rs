@@ -352,9 +352,9 @@ fn files_that_break_the_rules_are_refused_with_line_and_cell() {
         ),
         (
             "an unknown rule",
-            make("rows columns boxes sandwiches", &[], ""),
+            make("rows columns boxes lunchboxes", &[], ""),
             4,
-            "unknown rule 'sandwiches'",
+            "unknown rule 'lunchboxes'",
         ),
         (
             "a cage line that is not a cage",

@@ -29,6 +29,16 @@
 //! once, so the engine needs no arithmetic and no colours. Fillings that break a neighbour
 //! rule inside the cage, or a given in it, are left out.
 //!
+//! A clue read along cells (an arrow, a sum, a sandwich; see
+//! [`crate::sudoku::rules::sequences`]) is read by a machine, unrolled into layers of states.
+//! Each cell such a clue reads has a colour item, coloured by the cell's symbol in the cell's
+//! own options. A clue with at most [`MAX_CLUE_FILLINGS`] fillings is one primary item and an
+//! option per filling, colouring each of its cells (fillings that put equal symbols in a unit
+//! or break a pair relation are left out); a larger one is a primary item per step and an
+//! option per move of its machine, with a colour item per layer of several states coloured
+//! by the state, so that consecutive moves agree. What a clue allows of every two of its cells
+//! is added as pairs (`Layers::pair_tables`), which the search sees at once.
+//!
 //! Options are numbered in the order cells and cages are listed; [`VariantEncoding::grid_of`]
 //! decodes them through a table of what each writes.
 

@@ -21,6 +21,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 mod cages;
+mod clues;
 mod position;
 mod techniques;
 
@@ -44,6 +45,9 @@ pub enum Technique {
     CageCombination,
     /// Cells that a unit's cages leave out (or put outside it) add up to a known sum.
     InniesAndOuties,
+    /// A clue read along cells (an arrow, a sum, a sandwich, a between line...) that no
+    /// filling of the cells' candidates keeps with some candidate.
+    ClueReading,
     /// A symbol confined to one line within a box: removed from the rest of that line.
     Pointing,
     /// A symbol confined to one box within a line: removed from the rest of that box.
@@ -66,11 +70,12 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 13] = [
+    pub const ALL: [Technique; 14] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::CageCombination,
         Technique::InniesAndOuties,
+        Technique::ClueReading,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -89,6 +94,7 @@ impl Technique {
             Technique::HiddenSingle => "hidden single",
             Technique::CageCombination => "cage combination",
             Technique::InniesAndOuties => "innies and outies",
+            Technique::ClueReading => "clue reading",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -107,6 +113,7 @@ impl Technique {
             Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
             Technique::CageCombination
             | Technique::InniesAndOuties
+            | Technique::ClueReading
             | Technique::Pointing
             | Technique::Claiming
             | Technique::NakedPair
@@ -120,7 +127,10 @@ impl Technique {
     pub fn weight(self) -> u32 {
         match self {
             Technique::NakedSingle | Technique::HiddenSingle => 1,
-            Technique::CageCombination | Technique::Pointing | Technique::Claiming => 3,
+            Technique::CageCombination
+            | Technique::ClueReading
+            | Technique::Pointing
+            | Technique::Claiming => 3,
             Technique::InniesAndOuties => 4,
             Technique::NakedPair | Technique::HiddenPair => 5,
             Technique::NakedTriple | Technique::HiddenTriple => 8,
@@ -281,6 +291,7 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::HiddenSingle => hidden_single(position, visit),
         Technique::CageCombination => cages::cage_combination(position, visit),
         Technique::InniesAndOuties => cages::innies_and_outies(position, visit),
+        Technique::ClueReading => clues::clue_reading(position, visit),
         Technique::Pointing => locked_candidates(position, false, visit),
         Technique::Claiming => locked_candidates(position, true, visit),
         Technique::NakedPair => naked_subset(position, 2, visit),

@@ -104,6 +104,8 @@ pub(super) struct Layout {
     pub(super) marks: Vec<Mask>,
     /// Cell sets that the rule of 45 gives a sum, each inside one unit.
     pub(super) sum_regions: Vec<SumRegion>,
+    /// The clues read along cells (arrows, sums, sandwiches...), unrolled.
+    pub(super) clues: Vec<Clue>,
     /// `peers` as a bit matrix, one row of `words` words per cell, for `sees`.
     peer_bits: Vec<u64>,
     words: usize,
@@ -197,8 +199,24 @@ impl Layout {
                     .fold(all, |mask, v| mask & !bit(v))
             })
             .collect();
+        let clues = rules
+            .sequences()
+            .into_iter()
+            .filter_map(|sequence| {
+                // A clue too large to unroll is left to the search.
+                let layers = sequence
+                    .layers(|_| (1u128 << (n + 1)) - 2, &|| false)
+                    .ok()?;
+                Some(Clue {
+                    cells: sequence.cells.iter().copied().map(index).collect(),
+                    what: sequence.what,
+                    layers,
+                })
+            })
+            .collect();
         Layout {
             n,
+            clues,
             sum_regions,
             units,
             units_of,
@@ -217,6 +235,17 @@ impl Layout {
     pub(super) fn sees(&self, a: usize, b: usize) -> bool {
         self.peer_bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
     }
+}
+
+/// A clue read along cells, unrolled into the states its machine can be in at each cell
+/// (see [`crate::sudoku::rules::sequences`]).
+#[derive(Debug)]
+pub(super) struct Clue {
+    /// Cell indices (row * N + col), in the order the clue reads them.
+    pub(super) cells: Vec<usize>,
+    /// The clue, for explanations: `the arrow from r1c1`.
+    pub(super) what: String,
+    pub(super) layers: crate::sudoku::rules::sequences::Layers,
 }
 
 /// Cells that hold different symbols and add up to `sum`, for a reason the rule of 45 gives.
@@ -485,6 +514,29 @@ impl Position {
             .collect()
     }
 
+    /// What each cell of `clue` may still hold (a mask per position read, as [`bit`] has
+    /// them) for some filling of the cells' symbols and candidates to keep it; `None` when
+    /// none does.
+    pub(super) fn clue_allows(&self, clue: &Clue) -> Option<Vec<Mask>> {
+        let held = |at: usize| -> u128 {
+            let cell = clue.cells[at];
+            match self.values[cell] {
+                0 => u128::from(self.candidates[cell]) << 1,
+                v => 1 << v,
+            }
+        };
+        let narrowed = clue.layers.narrowed(held);
+        if narrowed.contains(&0) {
+            return None;
+        }
+        Some(
+            narrowed
+                .into_iter()
+                .map(|bits| (bits >> 1) as Mask)
+                .collect(),
+        )
+    }
+
     /// A rule broken by the symbols placed (two equal symbols in a unit, neighbours the
     /// neighbour rules forbid, a cage over its sum), a cell with no candidate, or a complete
     /// unit with a symbol that has no place left.
@@ -519,6 +571,11 @@ impl Position {
                 if placed > sum || (full && placed != sum) {
                     return found(format!("{} adds up to {placed}, not {sum}", unit.name));
                 }
+            }
+        }
+        for clue in &layout.clues {
+            if self.clue_allows(clue).is_none() {
+                return found(format!("{} cannot be kept", clue.what));
             }
         }
         for cell in 0..self.values.len() {

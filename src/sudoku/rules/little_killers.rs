@@ -67,9 +67,11 @@ impl Rule for LittleKillers {
                 if step.0.abs() != 1 || step.1.abs() != 1 {
                     return Err(bad("the cells are not on a diagonal".into()));
                 }
-                if LittleKillers::diagonal(n, cells[0], step) != *cells {
+                let before = LittleKillers::diagonal(n, cells[0], (-step.0, -step.1));
+                if LittleKillers::diagonal(n, cells[0], step) != *cells || before.len() != 1 {
                     return Err(bad(
-                        "the cells are not one diagonal, to the edge of the grid".into(),
+                        "the cells are not one diagonal, from an edge of the grid to another"
+                            .into(),
                     ));
                 }
             }

@@ -58,6 +58,7 @@ mod skyscrapers;
 mod sum_lines;
 mod sums;
 mod thermometers;
+mod value_indexing;
 mod whispers;
 mod windows;
 mod x_sums;
@@ -104,6 +105,7 @@ pub use skyscrapers::Skyscrapers;
 pub use sum_lines::{SumLine, SumLines};
 pub use sums::Sums;
 pub use thermometers::Thermometers;
+pub use value_indexing::ValueIndexing;
 pub use whispers::{Whispers, german_difference};
 pub use windows::Windows;
 pub use x_sums::XSums;
@@ -221,11 +223,12 @@ pub enum Constraint {
     XSums(XSums),
     Skyscrapers(Skyscrapers),
     NumberedRooms(NumberedRooms),
+    ValueIndexing(ValueIndexing),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 46] = [
+pub const CATALOGUE: [&str; 47] = [
     "rows",
     "columns",
     "boxes",
@@ -272,10 +275,11 @@ pub const CATALOGUE: [&str; 46] = [
     x_sums::NAME,
     skyscrapers::NAME,
     numbered_rooms::NAME,
+    value_indexing::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 31] = [
+pub const LISTED: [&str; 32] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -307,6 +311,7 @@ pub const LISTED: [&str; 31] = [
     x_sums::NAME,
     skyscrapers::NAME,
     numbered_rooms::NAME,
+    value_indexing::NAME,
 ];
 
 impl Constraint {
@@ -355,6 +360,7 @@ impl Constraint {
             Constraint::XSums(rule) => rule,
             Constraint::Skyscrapers(rule) => rule,
             Constraint::NumberedRooms(rule) => rule,
+            Constraint::ValueIndexing(rule) => rule,
         }
     }
 
@@ -416,6 +422,7 @@ impl Constraint {
             x_sums::NAME => XSums::parse(lines).map(Constraint::XSums),
             skyscrapers::NAME => Skyscrapers::parse(lines).map(Constraint::Skyscrapers),
             numbered_rooms::NAME => NumberedRooms::parse(lines).map(Constraint::NumberedRooms),
+            value_indexing::NAME => ValueIndexing::parse(lines).map(Constraint::ValueIndexing),
             _ => return None,
         })
     }
@@ -839,7 +846,30 @@ fn validate_path(
     name: &'static str,
     k: usize,
     line: &[Cell],
+    bounds: (usize, usize),
+) -> Result<(), RulesError> {
+    check_path(n, name, k, line, bounds, false)
+}
+
+/// [`validate_path`] for a line whose rule only relates each cell to the next (whispers),
+/// which may pass a cell twice (a loop, a line that crosses itself).
+fn validate_walk(
+    n: usize,
+    name: &'static str,
+    k: usize,
+    line: &[Cell],
+    bounds: (usize, usize),
+) -> Result<(), RulesError> {
+    check_path(n, name, k, line, bounds, true)
+}
+
+fn check_path(
+    n: usize,
+    name: &'static str,
+    k: usize,
+    line: &[Cell],
     (least, most): (usize, usize),
+    may_revisit: bool,
 ) -> Result<(), RulesError> {
     let bad = |why: String| RulesError::Clue {
         rule: name,
@@ -865,7 +895,7 @@ fn validate_path(
                 cell_name(pair[0])
             )));
         }
-        if line[..i + 1].contains(&pair[1]) {
+        if !may_revisit && line[..i + 1].contains(&pair[1]) {
             return Err(bad(format!("{} comes twice", cell_name(pair[1]))));
         }
     }

@@ -3,7 +3,7 @@
 
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text,
-    validate_path,
+    validate_walk,
 };
 
 pub(super) const NAME: &str = "whispers";
@@ -41,7 +41,7 @@ impl Rule for Whispers {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         let n = rules.size;
         for (k, (difference, line)) in self.lines.iter().enumerate() {
-            validate_path(n, NAME, k, line, (2, n * n))?;
+            validate_walk(n, NAME, k, line, (2, n * n))?;
             if *difference == 0 || usize::from(*difference) >= n {
                 return Err(RulesError::Clue {
                     rule: NAME,

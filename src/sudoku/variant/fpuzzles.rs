@@ -18,8 +18,10 @@
 //! (`modularline`, `entropicline`, as Rangsk's solver extends the format); killer cages with
 //! sums; white (difference 1) and black (ratio 2) kropki dots; XV; their negative rules
 //! (`negative: ["ratio", "xv"]`, and `nonconsecutive` beside white dots: every white dot is
-//! given); the windows of windoku written as extra regions; the stated `solution`. A constraint f-puzzles names that this
-//! reader does not know (arrows, little killers, sandwiches, a single diagonal...) is an error
+//! given); the windows of windoku written as extra regions; arrows (a pill too), double
+//! arrows, between, zipper and region sum lines, clones, quadruples, little killers,
+//! sandwiches, X-sums and skyscrapers; the stated `solution`. A constraint f-puzzles names
+//! that this reader does not know (a single diagonal, slow thermometers...) is an error
 //! naming it: a puzzle is never
 //! solved with a rule left out. Cosmetic keys (titles, text, lines, shapes drawn without a
 //! rule) are passed over.
@@ -34,10 +36,11 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, DEFAULT_MODULUS, Diagonals, DisjointGroups, Dot,
-    EntropicLines, GreaterThan, Killer, Kropki, ModularLines, Negated, NegativeClues,
-    NonConsecutive, Palindromes, Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
-    german_difference,
+    AntiKing, AntiKnight, Arrow, Arrows, BetweenLines, Clones, Constraint, DEFAULT_MODULUS,
+    Diagonals, DisjointGroups, Dot, DoubleArrows, EntropicLines, GreaterThan, Killer, Kropki,
+    LittleKillers, ModularLines, Negated, NegativeClues, NonConsecutive, Outside, Palindromes,
+    Pencilmarks, Quadruples, RegionSumLines, Regions, Renban, Sandwiches, Side, Skyscrapers,
+    Thermometers, Whispers, Windows, XSums, Xv, ZipperLines, german_difference,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -318,7 +321,7 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
             ))
         })?;
     // Every key is a rule read below, cosmetic, or refused by name.
-    const READ: [&str; 22] = [
+    const READ: [&str; 33] = [
         "diagonal+",
         "diagonal-",
         "antiknight",
@@ -341,6 +344,17 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
         "xv",
         "extraregion",
         "negative",
+        "arrow",
+        "doublearrow",
+        "betweenline",
+        "zipperline",
+        "regionsumline",
+        "clone",
+        "quadruple",
+        "littlekillersum",
+        "sandwichsum",
+        "xsum",
+        "skyscraper",
     ];
     for (key, setting) in object {
         let known = READ.contains(&key.as_str())
@@ -632,6 +646,7 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     if !negated.is_empty() {
         rules.add(Constraint::NegativeClues(NegativeClues { kinds: negated }));
     }
+    read_clues_along_cells(object, n, &mut rules)?;
     let solution = match object.get("solution").and_then(Value::as_array) {
         Some(list) if list.len() == n * n => list
             .iter()
@@ -644,6 +659,198 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
         _ => None,
     };
     Ok((Puzzle::checked(id, rules, givens)?, solution))
+}
+
+/// Reads the rules read along cells that f-puzzles (and Rangsk's solver) draw: arrows (each
+/// line of an entry one arrow from the circle `cells`), double arrows, between, zipper and
+/// region sum lines, clones (each cell and its clone), quadruples, little killers (from the
+/// clue's cell outside the grid, in its direction) and the outside clues of sandwiches,
+/// X-sums and skyscrapers (`R0C3` above column 3, `R3C0` left of row 3, side + 1 below or
+/// right).
+fn read_clues_along_cells(
+    object: &Map<String, Value>,
+    n: usize,
+    rules: &mut Rules,
+) -> Result<(), Fault> {
+    let mut arrows = Vec::new();
+    for entry in entries(object, "arrow")? {
+        let circle = cells_of(entry.get("cells"), n, "arrow")?;
+        for line in entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+        {
+            let cells = cells_of(Some(line), n, "arrow")?;
+            // The line starts in the circle.
+            let line: Vec<Cell> = cells.into_iter().filter(|c| !circle.contains(c)).collect();
+            if !line.is_empty() {
+                arrows.push(Arrow {
+                    circle: circle.clone(),
+                    line,
+                });
+            }
+        }
+    }
+    if !arrows.is_empty() {
+        rules.add(Constraint::Arrows(Arrows { arrows }));
+    }
+    let double = lines_of(object, "doublearrow", n)?;
+    if !double.is_empty() {
+        rules.add(Constraint::DoubleArrows(DoubleArrows { lines: double }));
+    }
+    let between = lines_of(object, "betweenline", n)?;
+    if !between.is_empty() {
+        rules.add(Constraint::BetweenLines(BetweenLines { lines: between }));
+    }
+    let zippers = lines_of(object, "zipperline", n)?;
+    if !zippers.is_empty() {
+        rules.add(Constraint::ZipperLines(ZipperLines { lines: zippers }));
+    }
+    let region_sums = lines_of(object, "regionsumline", n)?;
+    if !region_sums.is_empty() {
+        rules.add(Constraint::RegionSumLines(RegionSumLines {
+            lines: region_sums,
+        }));
+    }
+    let mut clones = Vec::new();
+    for entry in entries(object, "clone")? {
+        let cells = cells_of(entry.get("cells"), n, "clone")?;
+        let copies = cells_of(entry.get("cloneCells"), n, "clone")?;
+        if cells.len() != copies.len() {
+            return Err(layout("clone: as many clone cells as cells".into()));
+        }
+        clones.extend(
+            cells
+                .into_iter()
+                .zip(copies)
+                .map(|(a, b)| vec![vec![a], vec![b]]),
+        );
+    }
+    if !clones.is_empty() {
+        rules.add(Constraint::Clones(Clones { clues: clones }));
+    }
+    let mut quadruples = Vec::new();
+    for entry in entries(object, "quadruple")? {
+        let cells = cells_of(entry.get("cells"), n, "quadruple")?;
+        let corner = cells
+            .iter()
+            .copied()
+            .min()
+            .ok_or_else(|| layout("quadruple: four cells".into()))?;
+        let values = entry
+            .get("values")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .map(|v| {
+                v.as_u64()
+                    .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
+                    .filter(|v| (1..=n as u64).contains(v))
+                    .map(|v| v as u8)
+                    .ok_or_else(|| value(format!("quadruple: {v} is not a symbol")))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        quadruples.push((corner, values));
+    }
+    if !quadruples.is_empty() {
+        rules.add(Constraint::Quadruples(Quadruples { clues: quadruples }));
+    }
+    let mut little = Vec::new();
+    for entry in entries(object, "littlekillersum")? {
+        let Some(sum) = number(entry) else {
+            continue; // a clue drawn without its sum
+        };
+        let name = entry.get("cell").and_then(Value::as_str).unwrap_or("");
+        let (r, c) = outside_cell(name, n)
+            .ok_or_else(|| value(format!("littlekillersum: '{name}' is not a cell")))?;
+        let step = match entry.get("direction").and_then(Value::as_str) {
+            Some("UR") => (-1, 1),
+            Some("UL") => (-1, -1),
+            Some("DR") => (1, 1),
+            Some("DL") => (1, -1),
+            other => return Err(value(format!("littlekillersum: direction {other:?}"))),
+        };
+        // From the clue outside (rows and columns from -1 to n), one step in.
+        let start = (r + step.0, c + step.1);
+        if !(0..n as isize).contains(&start.0) || !(0..n as isize).contains(&start.1) {
+            return Err(value(format!(
+                "littlekillersum at '{name}' points outside the grid"
+            )));
+        }
+        let cells = LittleKillers::diagonal(n, (start.0 as usize, start.1 as usize), step);
+        little.push((sum, cells));
+    }
+    if !little.is_empty() {
+        rules.add(Constraint::LittleKillers(LittleKillers { clues: little }));
+    }
+    let outside_clues = |key: &str| -> Result<Vec<(Outside, u32)>, Fault> {
+        let mut clues = Vec::new();
+        for entry in entries(object, key)? {
+            let Some(clue) = number(entry) else {
+                continue;
+            };
+            let name = entry.get("cell").and_then(Value::as_str).unwrap_or("");
+            let place = outside_cell(name, n)
+                .and_then(|(r, c)| outside_place(r, c, n))
+                .ok_or_else(|| value(format!("{key}: '{name}' is not a cell beside the grid")))?;
+            clues.push((place, clue));
+        }
+        Ok(clues)
+    };
+    let sandwiches = outside_clues("sandwichsum")?;
+    if !sandwiches.is_empty() {
+        rules.add(Constraint::Sandwiches(Sandwiches { clues: sandwiches }));
+    }
+    let x_sums = outside_clues("xsum")?;
+    if !x_sums.is_empty() {
+        rules.add(Constraint::XSums(XSums { clues: x_sums }));
+    }
+    let skyscrapers = outside_clues("skyscraper")?;
+    if !skyscrapers.is_empty() {
+        rules.add(Constraint::Skyscrapers(Skyscrapers { clues: skyscrapers }));
+    }
+    Ok(())
+}
+
+/// A cell name that may lie one row or column outside a grid of side `n` (`R0C3`,
+/// `R10C3` on 9x9), as row and column from -1 to n.
+fn outside_cell(word: &str, n: usize) -> Option<(isize, isize)> {
+    let (row, col) = word.strip_prefix(['R', 'r'])?.split_once(['C', 'c'])?;
+    let index = |part: &str| {
+        part.parse::<isize>()
+            .ok()
+            .filter(|&v| (0..=n as isize + 1).contains(&v))
+            .map(|v| v - 1)
+    };
+    Some((index(row)?, index(col)?))
+}
+
+/// The outside clue at row `r`, column `c` (one of them just outside the grid).
+fn outside_place(r: isize, c: isize, n: usize) -> Option<Outside> {
+    let n = n as isize;
+    let inside = |v: isize| (0..n).contains(&v);
+    let (side, index) = match (r, c) {
+        (-1, c) if inside(c) => (Side::Top, c),
+        (r, c) if r == n && inside(c) => (Side::Bottom, c),
+        (r, -1) if inside(r) => (Side::Left, r),
+        (r, c) if c == n && inside(r) => (Side::Right, r),
+        _ => return None,
+    };
+    Some(Outside {
+        side,
+        index: index as usize,
+    })
+}
+
+/// The f-puzzles name of the cell just outside the grid where an outside clue stands.
+fn outside_name(at: Outside, n: usize) -> String {
+    let i = at.index + 1;
+    match at.side {
+        Side::Top => format!("R0C{i}"),
+        Side::Bottom => format!("R{}C{i}", n + 1),
+        Side::Left => format!("R{i}C0"),
+        Side::Right => format!("R{i}C{}", n + 1),
+    }
 }
 
 /// `R1C1`, the name f-puzzles gives a cell.
@@ -835,9 +1042,8 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             | Constraint::Indexing(_)
             | Constraint::PairRelations(_)
             | Constraint::LockoutLines(_)
-            | Constraint::ZipperLines(_)
-            | Constraint::RegionSumLines(_)
             | Constraint::SumLines(_)
+            | Constraint::ValueIndexing(_)
             | Constraint::Sums(_)
             | Constraint::EqualSums(_)
             | Constraint::EqualityCages(_)
@@ -845,19 +1051,92 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             | Constraint::NumberedRooms(_) => {
                 return Err(format!("f-puzzles has no {}", constraint.rule().name()));
             }
-            Constraint::Arrows(_)
-            | Constraint::DoubleArrows(_)
-            | Constraint::BetweenLines(_)
-            | Constraint::Clones(_)
-            | Constraint::Quadruples(_)
-            | Constraint::LittleKillers(_)
-            | Constraint::Sandwiches(_)
-            | Constraint::XSums(_)
-            | Constraint::Skyscrapers(_) => {
-                return Err(format!(
-                    "f-puzzles' {} are not written yet",
-                    constraint.rule().name()
-                ));
+            Constraint::Arrows(arrows) => {
+                let list: Vec<Value> = arrows
+                    .arrows
+                    .iter()
+                    .map(|arrow| {
+                        let mut line = vec![arrow.circle[arrow.circle.len() - 1]];
+                        line.extend(&arrow.line);
+                        json!({"lines": [names(&line)], "cells": names(&arrow.circle)})
+                    })
+                    .collect();
+                object.insert("arrow".into(), json!(list));
+            }
+            Constraint::DoubleArrows(double) => {
+                object.insert("doublearrow".into(), json!(line_list(&double.lines)));
+            }
+            Constraint::BetweenLines(between) => {
+                object.insert("betweenline".into(), json!(line_list(&between.lines)));
+            }
+            Constraint::ZipperLines(zippers) => {
+                object.insert("zipperline".into(), json!(line_list(&zippers.lines)));
+            }
+            Constraint::RegionSumLines(lines) => {
+                object.insert("regionsumline".into(), json!(line_list(&lines.lines)));
+            }
+            Constraint::Clones(clones) => {
+                let mut list = Vec::new();
+                for sets in &clones.clues {
+                    if sets.iter().any(|set| set.len() != 1) {
+                        return Err(
+                            "f-puzzles' clones are cell by cell, not sets of equal symbols".into(),
+                        );
+                    }
+                    for other in &sets[1..] {
+                        list.push(json!({"cells": names(&sets[0]), "cloneCells": names(other)}));
+                    }
+                }
+                object.insert("clone".into(), json!(list));
+            }
+            Constraint::Quadruples(quadruples) => {
+                let list: Vec<Value> = quadruples
+                    .clues
+                    .iter()
+                    .map(|&((r, c), ref values)| {
+                        let cells = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+                        json!({"cells": names(&cells), "values": values})
+                    })
+                    .collect();
+                object.insert("quadruple".into(), json!(list));
+            }
+            Constraint::LittleKillers(little) => {
+                let mut list = Vec::new();
+                for (sum, cells) in &little.clues {
+                    let (r, c) = (cells[0].0 as isize, cells[0].1 as isize);
+                    let step = match cells.get(1) {
+                        Some(&(r2, c2)) => (r2 as isize - r, c2 as isize - c),
+                        // One cell, in a corner: the direction that leaves the grid both
+                        // ways.
+                        None => [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                            .into_iter()
+                            .find(|&(dr, dc)| {
+                                let out = |v: isize| !(0..n as isize).contains(&v);
+                                (out(r + dr) || out(c + dc)) && (out(r - dr) || out(c - dc))
+                            })
+                            .unwrap_or((1, 1)),
+                    };
+                    let direction = match step {
+                        (-1, 1) => "UR",
+                        (-1, -1) => "UL",
+                        (1, 1) => "DR",
+                        _ => "DL",
+                    };
+                    let clue = format!("R{}C{}", r - step.0 + 1, c - step.1 + 1);
+                    list.push(
+                        json!({"cell": clue, "direction": direction, "value": sum.to_string()}),
+                    );
+                }
+                object.insert("littlekillersum".into(), json!(list));
+            }
+            Constraint::Sandwiches(clues) => {
+                object.insert("sandwichsum".into(), outside_list(&clues.clues, n));
+            }
+            Constraint::XSums(clues) => {
+                object.insert("xsum".into(), outside_list(&clues.clues, n));
+            }
+            Constraint::Skyscrapers(clues) => {
+                object.insert("skyscraper".into(), outside_list(&clues.clues, n));
             }
             Constraint::NegativeClues(negative) => {
                 let mut listed = Vec::new();
@@ -880,6 +1159,15 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
         object.insert("solution".into(), json!(solution));
     }
     Ok(Value::Object(object))
+}
+
+/// Outside clues as f-puzzles lists them: the cell beside the grid and the value.
+fn outside_list(clues: &[(Outside, u32)], n: usize) -> Value {
+    let list: Vec<Value> = clues
+        .iter()
+        .map(|&(at, clue)| json!({"cell": outside_name(at, n), "value": clue.to_string()}))
+        .collect();
+    json!(list)
 }
 
 /// An f-puzzles link that opens `puzzle` (with `solution`, when given): its JSON compressed

@@ -25,8 +25,8 @@ use crate::sudoku::rules::{
     GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers, LockoutLines, ModularLines,
     Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside, PairRelation, PairRelations,
     Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions, RellikCages, Renban, Sandwiches,
-    Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers, Whispers, Windows, XSums, Xv,
-    ZipperLines,
+    Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers, ValueIndexing, Whispers, Windows,
+    XSums, Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -413,6 +413,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 more.lockout.push((least.min(255) as u8, cells(2)?));
             }
             "Zipper" => more.zippers.push(cells(1)?),
+            "ValueIndexing" => more.value_indexing.push(cells(1)?),
             "RegionSumLine" => more.region_sums.push(cells(1)?),
             "SumLine" => {
                 let sum = number_arg(args, 1)
@@ -618,6 +619,7 @@ struct More {
     between: Vec<Vec<Cell>>,
     lockout: Vec<(u8, Vec<Cell>)>,
     zippers: Vec<Vec<Cell>>,
+    value_indexing: Vec<Vec<Cell>>,
     region_sums: Vec<Vec<Cell>>,
     sum_lines: Vec<SumLine>,
     sums: Vec<(u32, Vec<Cell>)>,
@@ -671,6 +673,12 @@ impl More {
             !self.zippers.is_empty(),
             Constraint::ZipperLines(ZipperLines {
                 lines: self.zippers,
+            }),
+        );
+        add(
+            !self.value_indexing.is_empty(),
+            Constraint::ValueIndexing(ValueIndexing {
+                lines: self.value_indexing,
             }),
         );
         add(
