@@ -12,9 +12,13 @@
 //! types read are the rules of [`crate::sudoku::rules`] that ISS names: `Shape`, `NoBoxes`,
 //! `Jigsaw`, `Diagonal` (both of them), `Windoku`, `DisjointSets`, `AntiKnight`, `AntiKing`,
 //! `AntiConsecutive`, `Thermo`, `Whisper`, `Renban`, `Palindrome`, `Modular`, `Entropic`,
-//! `GreaterThan`, `WhiteDot`,
-//! `BlackDot`, `X`, `V` and `Cage` (with a sum). Any other type is an error that names the
-//! item and its place: a puzzle is never solved with a rule left out.
+//! `GreaterThan`, `WhiteDot`, `BlackDot`, `X`, `V`, `Cage` (with a sum), `StrictKropki`,
+//! `StrictXV`, and the clues read along cells: `Arrow`, `PillArrow`, `DoubleArrow`,
+//! `Between`, `Lockout`, `Zipper`, `RegionSumLine`, `SumLine`, `Sum`, `EqualSum`,
+//! `EqualityCage`, `RellikCage`, `Quad`, `SameValues`, `ValueIndexing`, `LittleKiller`,
+//! `Sandwich`, `XSum`, `Skyscraper`, `NumberedRoom`; `Indexing`, `Pair`, `PairX`,
+//! `AntiTaxicab`, `GlobalEntropy`, `GlobalMod`, `DutchFlatmates`. Any other type is an error
+//! that names the item and its place: a puzzle is never solved with a rule left out.
 
 use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Fault, Puzzle, Rules};
