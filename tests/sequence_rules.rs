@@ -297,7 +297,7 @@ proptest! {
             "{:?}",
             rules
         );
-        // Knuth's format of the same problem (its colours kept) counts the same.
+        // Knuth's format of the same problem counts the same.
         let matrix = xcover::dlx::Matrix::new(encoding.puzzle_problem(&puzzle)).unwrap();
         prop_assert_eq!(matrix.solver().count(None), expected);
         // The human-style solver's steps hold in every solution, and when it fills the grid

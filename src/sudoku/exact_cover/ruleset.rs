@@ -31,13 +31,17 @@
 //!
 //! A clue read along cells (an arrow, a sum, a sandwich; see
 //! [`crate::sudoku::rules::sequences`]) is read by a machine, unrolled into layers of states.
-//! Each cell such a clue reads has a colour item, coloured by the cell's symbol in the cell's
-//! own options. A clue with at most [`MAX_CLUE_FILLINGS`] fillings is one primary item and an
-//! option per filling, colouring each of its cells (fillings that put equal symbols in a unit
-//! or break a pair relation are left out); a larger one is a primary item per step and an
-//! option per move of its machine, with a colour item per layer of several states coloured
-//! by the state, so that consecutive moves agree. What a clue allows of every two of its cells
-//! is added as pairs (`Layers::pair_tables`), which the search sees at once.
+//! Each position of such a clue has a secondary item per symbol: a cell's option for symbol v
+//! holds item v of every position that reads the cell, and an option of the clue that reads
+//! d there holds the items of every other symbol, so that the two agree or exclude each other
+//! (what colours would say, but colours turn the engine's inference off). A clue with at most
+//! [`MAX_CLUE_FILLINGS`] fillings is one primary item and an option per filling (fillings
+//! that put equal symbols in a unit or break a pair relation are left out); a larger one is a
+//! primary item per step and an option per move of its machine, with a secondary item per
+//! state of each inner layer of several states: a move holds the item of the state it leaves
+//! from and the items of every other state than the one it goes to. What a clue allows of
+//! every two of its cells is added as pairs (`Layers::pair_tables`), which the search sees at
+//! once.
 //!
 //! Options are numbered in the order cells and cages are listed; [`VariantEncoding::grid_of`]
 //! decodes them through a table of what each writes.
@@ -323,27 +327,28 @@ impl Builder<'_> {
                 }
             }
         }
-        // The colour item of each cell that a clue read along cells reads: its colour is the
-        // cell's symbol, in the cell's options and in the moves that read it.
-        let mut read: Vec<Option<ItemId>> = vec![None; n * n];
-        for sequence in &sequences {
-            for &(row, col) in &sequence.cells {
-                let slot = &mut read[row * n + col];
-                if slot.is_none() {
-                    let name = format!("v_{}", cell_name((row, col)));
-                    *slot = Some(self.problem.add_secondary(&name).expect("fresh"));
-                }
+        // What each position of each clue read along cells reads, as items rather than
+        // colours (the engine's inference stays on without colours): a secondary item per
+        // position and symbol; a cell's option for symbol v holds item v of every position
+        // that reads the cell, and an option of the clue that reads d there holds the items of
+        // every other symbol, so that the two agree or exclude each other.
+        let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); n * n];
+        let mut position_items: Vec<Vec<Vec<ItemId>>> = Vec::with_capacity(sequences.len());
+        for (k, sequence) in sequences.iter().enumerate() {
+            let mut positions = Vec::with_capacity(sequence.cells.len());
+            for (at, &(row, col)) in sequence.cells.iter().enumerate() {
+                let items: Vec<ItemId> = (1..=n)
+                    .map(|v| {
+                        self.problem
+                            .add_secondary(&format!("q{}c{}v{v}", k + 1, at + 1))
+                            .expect("fresh")
+                    })
+                    .collect();
+                reads_of[row * n + col].push(items.clone());
+                positions.push(items);
             }
+            position_items.push(positions);
         }
-        let most_states = layers
-            .iter()
-            .flat_map(|l| l.states.iter().copied())
-            .max()
-            .unwrap_or(0)
-            .max(if sequences.is_empty() { 0 } else { n + 1 });
-        let colours: Vec<ColorId> = (0..most_states)
-            .map(|k| self.problem.add_color(&format!("k{k}")).expect("fresh"))
-            .collect();
         let problem = &mut self.problem;
         // The items of symbol `v` in `cell`, added to `items`.
         let items_of = |cell: usize, v: u8, items: &mut Vec<(ItemId, Option<ColorId>)>| {
@@ -356,8 +361,8 @@ impl Builder<'_> {
                     items.push((item, None));
                 }
             }
-            if let Some(item) = read[cell] {
-                items.push((item, Some(colours[usize::from(v)])));
+            for position in &reads_of[cell] {
+                items.push((position[usize::from(v) - 1], None));
             }
         };
         let mut caged = vec![false; n * n];
@@ -475,12 +480,12 @@ impl Builder<'_> {
                 return Err(too_many_fillings(k + 1));
             }
         }
-        // Each clue read along cells: a primary item per step, that one move covers; a colour
-        // item per layer of more than one state, coloured by the state the move leaves from
-        // or goes to; and the cell's colour item, coloured by the symbol read.
+        // Each clue read along cells: its fillings, or a primary item per step that one move
+        // covers (see the module's documentation).
         for (k, (sequence, unrolled)) in sequences.iter().zip(&layers).enumerate() {
-            // A clue with few fillings: one option per filling, as a cage, that colours each
-            // of its cells (fillings that break a unit or a pair relation left out).
+            // A clue with few fillings: one option per filling, as a cage, holding the items
+            // of the symbols its cells do not hold (fillings that break a unit or a pair
+            // relation left out).
             if unrolled.fillings(MAX_CLUE_FILLINGS) <= MAX_CLUE_FILLINGS {
                 let clue = self
                     .problem
@@ -518,12 +523,13 @@ impl Builder<'_> {
                         return;
                     }
                     let mut option = vec![(clue, None)];
-                    option.extend(written.iter().map(|&(cell, v)| {
-                        (
-                            read[cell].expect("every cell read has its item"),
-                            Some(colours[usize::from(v)]),
-                        )
-                    }));
+                    for (at, &symbol) in symbols.iter().enumerate() {
+                        option.extend(
+                            (1..=n as u8)
+                                .filter(|&w| w != symbol)
+                                .map(|w| (position_items[k][at][usize::from(w) - 1], None)),
+                        );
+                    }
                     options.push(option);
                 });
                 for option in options {
@@ -535,13 +541,21 @@ impl Builder<'_> {
                 continue;
             }
             let m = sequence.cells.len();
-            let state_items: Vec<Option<ItemId>> = (0..=m)
+            // A secondary item per state of each layer of more than one state: a move holds
+            // the item of the state it leaves from, and the items of every state of the next
+            // layer but the one it goes to.
+            let state_items: Vec<Vec<ItemId>> = (0..=m)
                 .map(|at| {
-                    (unrolled.states[at] > 1).then(|| {
-                        self.problem
-                            .add_secondary(&format!("q{}s{at}", k + 1))
-                            .expect("fresh")
-                    })
+                    if at == 0 || at == m || unrolled.states[at] <= 1 {
+                        return Vec::new();
+                    }
+                    (0..unrolled.states[at])
+                        .map(|t| {
+                            self.problem
+                                .add_secondary(&format!("q{}s{at}_{t}", k + 1))
+                                .expect("fresh")
+                        })
+                        .collect()
                 })
                 .collect();
             for (at, &(row, col)) in sequence.cells.iter().enumerate() {
@@ -550,21 +564,26 @@ impl Builder<'_> {
                     .problem
                     .add_primary(&format!("q{}_{}", k + 1, at + 1))
                     .expect("fresh");
-                let cell_item = read[cell].expect("every cell read has its item");
                 for mv in &unrolled.moves[at] {
                     if !allowed[cell * n + usize::from(mv.symbol) - 1] {
                         continue;
                     }
-                    let mut items = vec![
-                        (step, None),
-                        (cell_item, Some(colours[usize::from(mv.symbol)])),
-                    ];
-                    if let Some(item) = state_items[at] {
-                        items.push((item, Some(colours[mv.from as usize])));
+                    let mut items = vec![(step, None)];
+                    items.extend(
+                        (1..=n as u8)
+                            .filter(|&w| w != mv.symbol)
+                            .map(|w| (position_items[k][at][usize::from(w) - 1], None)),
+                    );
+                    if let Some(&item) = state_items[at].get(mv.from as usize) {
+                        items.push((item, None));
                     }
-                    if let Some(item) = state_items[at + 1] {
-                        items.push((item, Some(colours[mv.to as usize])));
-                    }
+                    items.extend(
+                        state_items[at + 1]
+                            .iter()
+                            .enumerate()
+                            .filter(|&(t, _)| t != mv.to as usize)
+                            .map(|(_, &item)| (item, None)),
+                    );
                     self.problem
                         .add_colored_option(&items)
                         .expect("distinct items");
