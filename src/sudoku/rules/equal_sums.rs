@@ -4,7 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) over the sets one after the other, whose
 //! state is the common sum (once the first set is read) and the current set's sum so far.
 
-use super::sequences::{Sequence, State};
+use super::sequences::{Sequence, equal_sums_machine};
 use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
 
 pub(super) const NAME: &str = "equal-sums";
@@ -62,27 +62,10 @@ impl Rule for EqualSums {
                 for set in sets {
                     ends.extend((0..set.len()).map(|i| i + 1 == set.len()));
                 }
-                // The state: the common sum plus one (above bit 20; 0 until known) and the
-                // current set's sum so far.
-                Sequence::new(
+                equal_sums_machine(
                     cells,
+                    ends,
                     format!("the equal sums at {}", cell_name(sets[0][0])),
-                    0,
-                    move |at, state: State, symbol| {
-                        let (target, so_far) = (state >> 20, state & 0xfffff);
-                        let so_far = so_far + State::from(symbol);
-                        if target != 0 && so_far > target - 1 {
-                            return None;
-                        }
-                        if !ends[at] {
-                            return Some(target << 20 | so_far);
-                        }
-                        match target {
-                            0 => Some((so_far + 1) << 20),
-                            _ => (so_far == target - 1).then_some(target << 20),
-                        }
-                    },
-                    |_| true,
                 )
             })
             .collect()

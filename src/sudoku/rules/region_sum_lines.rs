@@ -4,7 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) whose state is the sum of the stretches (once
 //! the first is done) and the sum of the current stretch so far.
 
-use super::sequences::{Sequence, State};
+use super::sequences::{Sequence, equal_sums_machine};
 use super::{
     Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text, validate_path,
 };
@@ -83,27 +83,10 @@ impl Rule for RegionSumLines {
             .iter()
             .map(|line| {
                 let ends = stretch_ends(line, &area, n);
-                // The state: the stretches' sum plus one (above bit 20; 0 until the first
-                // stretch ends) and the current stretch's sum so far.
-                Sequence::new(
+                equal_sums_machine(
                     line.clone(),
+                    ends,
                     format!("the region sum line from {}", cell_name(line[0])),
-                    0,
-                    move |at, state: State, symbol| {
-                        let (target, so_far) = (state >> 20, state & 0xfffff);
-                        let so_far = so_far + State::from(symbol);
-                        if target != 0 && so_far > target - 1 {
-                            return None;
-                        }
-                        if !ends[at] {
-                            return Some(target << 20 | so_far);
-                        }
-                        match target {
-                            0 => Some((so_far + 1) << 20),
-                            _ => (so_far == target - 1).then_some(target << 20),
-                        }
-                    },
-                    |_| true,
                 )
             })
             .collect()

@@ -198,18 +198,8 @@ impl Sequence {
                 mv.to = *renumber.entry(mv.to).or_insert(count);
             }
             counts[m] = renumber.len();
-            for at in 0..m - 1 {
-                // A state of layer at + 1 that no kept move enters is unreachable: drop the
-                // moves out of it, going forward.
-                let entered: Vec<bool> = {
-                    let mut entered = vec![false; counts[at + 1]];
-                    for mv in &moves[at] {
-                        entered[mv.to as usize] = true;
-                    }
-                    entered
-                };
-                moves[at + 1].retain(|mv| entered[mv.from as usize]);
-            }
+            // Every state kept is entered by a kept move: it was reached going forward from a
+            // state of the layer before, which its moves then keep live.
         }
         Ok(Layers {
             states: counts,
@@ -386,6 +376,33 @@ impl Layers {
             walk(self, 0, 0, &mut Vec::new(), visit);
         }
     }
+}
+
+/// A machine over sets of cells read one after the other (`ends[at]`: position `at` is the
+/// last of its set) that accepts when every set adds up to the same sum. Its state is the
+/// common sum plus one (above bit 20; 0 until the first set is read) and the current set's
+/// sum so far.
+pub fn equal_sums_machine(cells: Vec<Cell>, ends: Vec<bool>, what: String) -> Sequence {
+    Sequence::new(
+        cells,
+        what,
+        0,
+        move |at, state, symbol| {
+            let (target, so_far) = (state >> 20, state & 0xfffff);
+            let so_far = so_far + State::from(symbol);
+            if target != 0 && so_far > target - 1 {
+                return None;
+            }
+            if !ends[at] {
+                return Some(target << 20 | so_far);
+            }
+            match target {
+                0 => Some((so_far + 1) << 20),
+                _ => (so_far == target - 1).then_some(target << 20),
+            }
+        },
+        |_| true,
+    )
 }
 
 /// A machine that adds up the symbols it reads and accepts `total`.
