@@ -24,6 +24,15 @@
 //! options; an option that contains an item of a block but not one of each side is an error
 //! at the block's line.
 //!
+//! A second extension, for sums over choices ([`Problem::add_sum`]): a line whose first token
+//! is `|sum:` gives the least and the greatest total, `distinct` if the terms' values must
+//! differ, then the terms separated by `/`, each a list of `OPTION=VALUE` (options numbered
+//! from 1 in the order of their lines), and after `!` the excluded `OPTION=VALUE` pairs:
+//! `|sum: 5 5 distinct 1=1 2=2 3=3 / 4=1 5=2 6=3` says that one of the first three options
+//! and one of the next three are chosen, with values adding up to 5. A sum goes after the
+//! options it names. Knuth's programs read it as a comment, and so solve the problem without
+//! the sum: they may find more solutions.
+//!
 //! Reading checks everything a problem must satisfy and reports the first fault with its line
 //! and column; it never panics. An option made only of secondary items can never be chosen:
 //! like `dlx1`, the reader keeps going and reports it as a warning.
@@ -74,6 +83,8 @@ pub enum ParseErrorKind {
     BadBounds(String, String),
     /// A `|block:` line that cannot be used: why.
     BadBlock(String),
+    /// A `|sum:` line that cannot be used: why.
+    BadSum(String),
 }
 
 impl fmt::Display for ParseError {
@@ -140,7 +151,7 @@ impl fmt::Display for ParseErrorKind {
                 "'{token}': {why}; expected a:b|item or b|item, 1 <= b and a <= b, on a \
                  primary item"
             ),
-            ParseErrorKind::BadBlock(why) => write!(f, "{why}"),
+            ParseErrorKind::BadBlock(why) | ParseErrorKind::BadSum(why) => write!(f, "{why}"),
         }
     }
 }
@@ -189,7 +200,7 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         .filter(|(_, line)| {
             let line = line.trim_start();
             if line.starts_with('|') {
-                is_block_line(line)
+                is_block_line(line) || is_sum_line(line)
             } else {
                 !line.is_empty()
             }
@@ -208,6 +219,15 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             column: 1,
             kind: ParseErrorKind::BadBlock(
                 "a block before the item line; blocks name items the item line declares".into(),
+            ),
+        });
+    }
+    if is_sum_line(items_text) {
+        return Err(ParseError {
+            line: item_line,
+            column: 1,
+            kind: ParseErrorKind::BadSum(
+                "a sum before the item line; sums name options, which follow it".into(),
             ),
         });
     }
@@ -285,6 +305,10 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         if is_block_line(option_text) {
             read_block(&mut problem, line, option_text)?;
             block_lines.push(line);
+            continue;
+        }
+        if is_sum_line(option_text) {
+            read_sum(&mut problem, line, option_text)?;
             continue;
         }
         items.clear();
@@ -395,6 +419,87 @@ fn read_block(problem: &mut Problem, line: usize, text: &str) -> Result<(), Pars
         .map_err(|error| fail(1, &error.to_string()))
 }
 
+/// The first token that opens a sum line.
+const SUM: &str = "|sum:";
+
+/// Whether `line` declares a sum: its first token is `|sum:`.
+fn is_sum_line(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix(SUM)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+}
+
+/// Reads the sum of `text` (`|sum: MIN MAX [distinct] terms / ... [! excluded]`), line
+/// `line`, into `problem`.
+fn read_sum(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseError> {
+    let fail = |column, why: String| ParseError {
+        line,
+        column,
+        kind: ParseErrorKind::BadSum(why),
+    };
+    let mut tokens = tokens(text).skip(1).peekable();
+    let mut bound = |what: &str| {
+        let (column, token) = tokens
+            .next()
+            .ok_or_else(|| fail(1, format!("no {what}: expected |sum: MIN MAX then terms")))?;
+        token
+            .parse::<i64>()
+            .map_err(|_| fail(column, format!("'{token}' is not a whole number ({what})")))
+    };
+    let (min, max) = (bound("least total")?, bound("greatest total")?);
+    if min > max {
+        return Err(fail(
+            1,
+            format!("the least total {min} exceeds the greatest {max}"),
+        ));
+    }
+    let distinct = tokens.next_if(|&(_, token)| token == "distinct").is_some();
+    let mut terms = vec![Vec::new()];
+    let mut excluded = Vec::new();
+    let mut in_excluded = false;
+    for (column, token) in tokens {
+        match token {
+            "/" if !in_excluded => terms.push(Vec::new()),
+            "!" if !in_excluded => in_excluded = true,
+            _ => {
+                let pair = token.split_once('=').and_then(|(option, value)| {
+                    Some((option.parse::<usize>().ok()?, value.parse::<i64>().ok()?))
+                });
+                let Some((option, value)) = pair else {
+                    return Err(fail(
+                        column,
+                        format!("'{token}' is not OPTION=VALUE (an option number from 1)"),
+                    ));
+                };
+                if option == 0 || option > problem.option_count() {
+                    return Err(fail(
+                        column,
+                        format!(
+                            "option {option} is not among the {} options before this line",
+                            problem.option_count()
+                        ),
+                    ));
+                }
+                let pair = (super::OptionId(option as u32 - 1), value);
+                if in_excluded {
+                    excluded.push(pair);
+                } else {
+                    terms.last_mut().expect("one term at least").push(pair);
+                }
+            }
+        }
+    }
+    problem
+        .add_sum(super::Sum {
+            terms,
+            min,
+            max,
+            distinct,
+            excluded,
+        })
+        .map_err(|error| fail(1, error.to_string()))
+}
+
 /// The bounds of `a:b|item` (`a:b`) or `b|item` (`b`, exactly b): lower, upper.
 fn parse_bounds(text: &str) -> Option<(u32, u32)> {
     let number = |digits: &str| {
@@ -442,7 +547,7 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Writes a problem in Knuth's format: the item line, its blocks (`|block:` lines, comments
-/// to Knuth's programs), then one line per option.
+/// to Knuth's programs), one line per option, then its sums (`|sum:` lines).
 pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
     let names_of = |kind| {
         problem
@@ -466,6 +571,27 @@ pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
     }
     for option in problem.options() {
         write_option(problem, option, out)?;
+        writeln!(out)?;
+    }
+    for sum in problem.sums() {
+        let pairs = |pairs: &[(super::OptionId, i64)]| {
+            pairs
+                .iter()
+                .map(|&(option, value)| format!("{}={value}", option.0 + 1))
+                .join(" ")
+        };
+        write!(out, "{SUM} {} {}", sum.min, sum.max)?;
+        if sum.distinct {
+            write!(out, " distinct")?;
+        }
+        write!(
+            out,
+            " {}",
+            sum.terms.iter().map(|term| pairs(term)).join(" / ")
+        )?;
+        if !sum.excluded.is_empty() {
+            write!(out, " ! {}", pairs(&sum.excluded))?;
+        }
         writeln!(out)?;
     }
     Ok(())
@@ -526,6 +652,44 @@ mod tests {
         // Other comments that mention blocks stay comments.
         let parsed = read("a b\n| block: a / b\n|block:x\na b\n").unwrap();
         assert!(parsed.problem.blocks().is_empty());
+    }
+
+    #[test]
+    fn round_trip_keeps_sums() {
+        let text = "a b | x\na x\na\nb x\nb\n|sum: 3 4 distinct 1=1 2=2 / 3=1 4=2 ! 1=2\n";
+        let parsed = read(text).unwrap();
+        assert_eq!(parsed.problem.sums().len(), 1);
+        assert_eq!(parsed.problem.sums()[0].terms.len(), 2);
+        let mut out = Vec::new();
+        write(&parsed.problem, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+        let solutions = crate::dlx::Matrix::new(parsed.problem)
+            .unwrap()
+            .solver()
+            .count(None);
+        // a=2 (option 2) with b=1 (option 3): 3, distinct; a=1 with b=2 needs x twice.
+        assert_eq!(solutions, 1);
+    }
+
+    #[test]
+    fn a_bad_sum_line_is_refused_where_it_is() {
+        for (text, column, says) in [
+            ("a\na\n|sum: 1\n", 1, "no greatest total"),
+            ("a\na\n|sum: 1 x 1=1\n", 9, "not a whole number"),
+            ("a\na\n|sum: 2 1 1=1\n", 1, "exceeds"),
+            (
+                "a\na\n|sum: 1 1 1=1 2=1\n",
+                15,
+                "option 2 is not among the 1",
+            ),
+            ("a\na\n|sum: 1 1 one\n", 11, "OPTION=VALUE"),
+            ("a\na\n|sum: 1 1 1=1 /\n", 1, "empty"),
+        ] {
+            let error = read(text).unwrap_err();
+            assert_eq!((error.line, error.column), (3, column), "{text}: {error}");
+            assert!(error.to_string().contains(says), "{text}: {error}");
+        }
+        assert!(read("|sum: 1 1\na\n").is_err());
     }
 
     #[test]

@@ -75,6 +75,8 @@ pub struct Matrix {
     /// half as long.
     pub(crate) block_items: Vec<u32>,
     pub(crate) block_starts: Vec<u32>,
+    /// The problem's sums ([`Problem::add_sum`]) compiled for the search's filtering.
+    pub(crate) sums: std::sync::Arc<[super::links::NodeSum]>,
     /// [`Matrix::fingerprint`], computed on first use.
     fingerprint: std::sync::OnceLock<u64>,
     /// The blocks whose edges a search keeps as bit sets, and their options' edges:
@@ -228,7 +230,38 @@ impl Matrix {
             Vec::new()
         };
         let (block_items, block_starts) = compile_blocks(&problem, &item_index)?;
+        let sums = problem
+            .sums()
+            .iter()
+            .map(|sum| {
+                let filter = super::sums::SumFilter::new(sum);
+                let excluded = sum
+                    .excluded
+                    .iter()
+                    .filter_map(|&(option, value)| {
+                        Some((option_first[option.0 as usize], filter.value_bit(value)?))
+                    })
+                    .filter(|&(first, _)| first != 0)
+                    .collect();
+                (filter, excluded)
+            })
+            .zip(problem.sums())
+            .map(|((filter, excluded), sum)| super::links::NodeSum {
+                filter,
+                excluded,
+                nodes: sum
+                    .terms
+                    .iter()
+                    .map(|term| {
+                        term.iter()
+                            .map(|&(option, _)| option_first[option.0 as usize])
+                            .collect()
+                    })
+                    .collect(),
+            })
+            .collect();
         Ok(Matrix {
+            sums,
             block_items,
             block_starts,
             item_of,
@@ -272,6 +305,23 @@ impl Matrix {
         }
         for &(lower, upper) in &self.bounds {
             hash.add(u64::from(lower) << 32 | u64::from(upper));
+        }
+        for sum in self.problem.sums() {
+            hash.add(sum.terms.len() as u64);
+            for term in &sum.terms {
+                hash.add(term.len() as u64);
+                for &(option, value) in term {
+                    hash.add(u64::from(option.0));
+                    hash.add(value as u64);
+                }
+            }
+            hash.add(sum.min as u64);
+            hash.add(sum.max as u64);
+            hash.add(u64::from(sum.distinct));
+            for &(option, value) in &sum.excluded {
+                hash.add(u64::from(option.0));
+                hash.add(value as u64);
+            }
         }
         hash.finish()
     }

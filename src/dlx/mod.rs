@@ -17,6 +17,7 @@ mod problem;
 mod restart;
 mod search;
 mod split;
+mod sums;
 
 pub use links::Inference;
 pub use matrix::{Matrix, MatrixError};
@@ -30,3 +31,4 @@ pub use search::{
     Verdict,
 };
 pub use split::{SUBTREES_PER_SHARD, SubtreeSyntaxError};
+pub use sums::Sum;

@@ -9,6 +9,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use super::sums::{MAX_TERM_VALUES, Sum};
+
 /// Index of an item in the order it was added to its [`Problem`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ItemId(pub u32);
@@ -57,6 +59,10 @@ pub enum BuildError {
     /// A one-to-one block ([`Problem::add_block`]) with sides of different sizes, an empty
     /// side, a secondary item, an item with bounds, or an item named twice.
     BadBlock(String),
+    /// A sum ([`Problem::add_sum`]) with an empty term, an unknown option, or a term of more
+    /// than [`MAX_TERM_VALUES`](super::sums::MAX_TERM_VALUES)
+    /// values.
+    BadSum(String),
     /// Too many items or nodes for the `u32` indices of the matrix.
     TooLarge,
 }
@@ -78,7 +84,9 @@ impl fmt::Display for BuildError {
                 "primary item '{name}' has a colour (only secondary items, after '|', take \
                  colours)"
             ),
-            BuildError::BadBounds(why) | BuildError::BadBlock(why) => write!(f, "{why}"),
+            BuildError::BadBounds(why) | BuildError::BadBlock(why) | BuildError::BadSum(why) => {
+                write!(f, "{why}")
+            }
             BuildError::InvalidColor(name) => write!(
                 f,
                 "'{name}' is not a valid colour (it must be non-empty, without spaces, '|' or \
@@ -124,6 +132,8 @@ pub struct Problem {
     /// One-to-one blocks ([`Problem::add_block`]): the items of one side, then those of the
     /// other.
     blocks: Vec<(Vec<ItemId>, Vec<ItemId>)>,
+    /// Sums over choices ([`Problem::add_sum`]).
+    sums: Vec<Sum>,
     /// Colour names, in the order first used.
     colors: Vec<String>,
     color_by_name: HashMap<String, ColorId, NameHasher>,
@@ -308,6 +318,71 @@ impl Problem {
         }
         self.blocks.push((left.to_vec(), right.to_vec()));
         Ok(())
+    }
+
+    /// Adds a sum over choices (see [`Sum`]). The search checks the sum at every solution and removes, where it
+    /// branches, the options that no way of meeting it still allows (see `sums.rs`). Each
+    /// option must exist; a term holds at most 64 different values.
+    ///
+    /// ```
+    /// use xcover::dlx::{Matrix, Problem, Sum};
+    ///
+    /// // Two cells, each a digit 1..=4, adding up to 5 with different digits.
+    /// let mut problem = Problem::new();
+    /// let cells = ["a", "b"].map(|name| problem.add_primary(name).unwrap());
+    /// let mut terms = vec![Vec::new(), Vec::new()];
+    /// for (c, &cell) in cells.iter().enumerate() {
+    ///     for digit in 1..=4 {
+    ///         let tag = problem.add_secondary(&format!("{c}{digit}")).unwrap();
+    ///         let option = problem.add_option(&[cell, tag]).unwrap();
+    ///         terms[c].push((option, digit));
+    ///     }
+    /// }
+    /// let sum = Sum { terms, min: 5, max: 5, distinct: true, excluded: Vec::new() };
+    /// problem.add_sum(sum).unwrap();
+    /// let matrix = Matrix::new(problem).unwrap();
+    /// assert_eq!(matrix.solver().count(None), 4); // 1+4, 2+3, 3+2, 4+1
+    /// ```
+    pub fn add_sum(&mut self, sum: Sum) -> Result<(), BuildError> {
+        let options = self.option_count();
+        let unknown = sum
+            .terms
+            .iter()
+            .flatten()
+            .chain(&sum.excluded)
+            .find(|&&(option, _)| option.0 as usize >= options);
+        if let Some(&(option, _)) = unknown {
+            return Err(BuildError::BadSum(format!(
+                "a sum names option {}, which does not exist",
+                option.0
+            )));
+        }
+        let terms = &sum.terms;
+        for (t, term) in terms.iter().enumerate() {
+            if term.is_empty() {
+                return Err(BuildError::BadSum(format!(
+                    "term {} of a sum is empty",
+                    t + 1
+                )));
+            }
+            let mut values: Vec<i64> = term.iter().map(|&(_, value)| value).collect();
+            values.sort_unstable();
+            values.dedup();
+            if values.len() > MAX_TERM_VALUES {
+                return Err(BuildError::BadSum(format!(
+                    "term {} of a sum has {} different values (at most {MAX_TERM_VALUES})",
+                    t + 1,
+                    values.len()
+                )));
+            }
+        }
+        self.sums.push(sum);
+        Ok(())
+    }
+
+    /// The sums declared with [`Problem::add_sum`].
+    pub fn sums(&self) -> &[Sum] {
+        &self.sums
     }
 
     /// The one-to-one blocks declared with [`Problem::add_block`].

@@ -638,10 +638,28 @@ impl<'m> Search<'_, 'm> {
             let (event, work) = self.solver.links.run(budget);
             self.nodes += work.nodes;
             self.solver.add_work(work);
-            let stats = &mut self.solver.stats;
             match event {
                 Event::Solution => {
-                    stats.solutions += 1;
+                    // The search filters by the sums only where it branches (and not at all
+                    // with colours or multiplicities): each solution is checked here.
+                    let solver = &*self.solver;
+                    let sums = solver.matrix.problem().sums();
+                    if !sums.is_empty() {
+                        let chosen: Vec<OptionId> = Solution {
+                            matrix: solver.matrix,
+                            chosen: solver.links.chosen(),
+                            stack: solver.links.stack(),
+                        }
+                        .to_vec();
+                        let mut marks = vec![false; solver.matrix.problem().option_count()];
+                        for option in chosen {
+                            marks[option.0 as usize] = true;
+                        }
+                        if !sums.iter().all(|sum| sum.holds(|o| marks[o.0 as usize])) {
+                            continue;
+                        }
+                    }
+                    self.solver.stats.solutions += 1;
                     let solver = &*self.solver;
                     return Some(Solution {
                         matrix: solver.matrix,

@@ -271,6 +271,15 @@ impl Links {
         }
         self.scratch.probes.best = super::probe::ProbedBranch::NONE;
         let mut removed = self.settle();
+        // The sums and the rules, each on what the other removed, to a fixpoint of both.
+        while self.propagating && !self.scratch.dead {
+            let filtered = self.filter_by_sums(level, true);
+            if filtered == 0 || self.scratch.dead {
+                removed += filtered;
+                break;
+            }
+            removed += filtered + self.settle();
+        }
         if self.inferring == Inference::Probe && !self.dead_end() {
             removed += self.probe(level, unseen, full);
         }

@@ -1,0 +1,216 @@
+//! The sums of a problem inside the search: where the search branches, each sum reads which
+//! of its options are still possible, asks its filter (`../sums.rs`) which values some way
+//! of meeting it still allows, and removes the options of the others as inference removes
+//! options (on the trail, put back when the search leaves the level).
+//!
+//! An option is possible while it is chosen or still open. The chosen ones are those on the
+//! path (marked for the filtering from the chosen options and the stack), since a chosen
+//! option keeps only the node of its branch item linked, as an option that another choice
+//! hid does. An open option's first item is active and its first node linked: an option hid
+//! through another of its items, or removed, has its first node out of its column, and one
+//! hid through its first item has that item covered.
+//!
+//! This file is a child of `links.rs` and shares its invariant: every node index it reads is
+//! the first node of an option (compiled by `Matrix::new`) or a stored link.
+
+use super::super::sums::{FilterScratch, SumFilter};
+use super::{COVERED, Links};
+
+/// A sum compiled against the matrix: its filter, and for each term the first node of each
+/// of its options (0 for an option the matrix dropped, which is never possible).
+#[derive(Debug, Clone)]
+pub(crate) struct NodeSum {
+    pub filter: SumFilter,
+    pub nodes: Vec<Vec<u32>>,
+    /// The sum's excluded options: first node, and the bit of the value that excludes it.
+    pub excluded: Vec<(u32, u8)>,
+}
+
+/// Scratch space of the sums' filtering, reused from node to node.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scratch {
+    filter: FilterScratch,
+    domains: Vec<u64>,
+    support: Vec<u64>,
+    /// A bit per node: the first nodes of the options on the path.
+    chosen: Vec<u64>,
+    /// Per sum, its last filtering: the domains it was given, then what it kept (empty before
+    /// the first). A search meets the same domains again and again (the sums a choice did
+    /// not touch, each pass of the fixpoint after the first), and filtering is a function
+    /// of them alone.
+    last: Vec<(Vec<u64>, Vec<u64>, u32)>,
+    /// The sums each option's first node is a term of: `sum_list[sums_of[x]..sums_of[x + 1]]`.
+    sums_of: Vec<u32>,
+    sum_list: Vec<u32>,
+    /// The sums to filter, and whether each is waiting.
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    /// The options the sum being filtered cannot keep.
+    doomed: Vec<u32>,
+}
+
+impl Scratch {
+    /// Sizes the scratch space for `sums` over `nodes` nodes.
+    fn prepare(&mut self, sums: &[NodeSum], nodes: usize) {
+        self.last = vec![(Vec::new(), Vec::new(), 0); sums.len()];
+        self.chosen = vec![0; nodes.div_ceil(64)];
+        self.queued = vec![false; sums.len()];
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for (s, sum) in sums.iter().enumerate() {
+            for &x in sum.nodes.iter().flatten() {
+                pairs.push((x, s as u32));
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        self.sums_of = vec![0; nodes + 1];
+        for &(x, _) in &pairs {
+            self.sums_of[x as usize + 1] += 1;
+        }
+        for x in 0..nodes {
+            self.sums_of[x + 1] += self.sums_of[x];
+        }
+        self.sum_list = pairs.into_iter().map(|(_, s)| s).collect();
+    }
+}
+
+impl Links {
+    /// Whether the option whose first node is `x` is chosen (marked in `chosen`) or still open
+    /// (module documentation).
+    #[inline(always)]
+    fn possible(&self, chosen: &[u64], x: u32) -> bool {
+        if x == 0 {
+            return false;
+        }
+        if chosen[x as usize / 64] & 1 << (x % 64) != 0 {
+            return true;
+        }
+        Self::get(&self.top, self.top(x)) & COVERED == 0
+            && Self::get(&self.down, Self::get(&self.up, x)) == x
+    }
+
+    /// Filters every sum, then again each sum that an option removed belongs to, until none
+    /// removes anything or one finds the node dead (`scratch.dead`). With `requeue` (the
+    /// inference rules run here) the items of each option removed are queued for the rules.
+    /// Returns the options removed.
+    pub(super) fn filter_by_sums(&mut self, level: usize, requeue: bool) -> u64 {
+        let sums = std::sync::Arc::clone(&self.sums);
+        let mut scratch = std::mem::take(&mut self.sum_scratch);
+        if scratch.last.len() != sums.len() {
+            scratch.prepare(&sums, self.top.len());
+        }
+        for k in 0..self.chosen.len() + level {
+            let x = match self.chosen.get(k) {
+                Some(&first) => first,
+                None => self.first_of(self.stack[k - self.chosen.len()]),
+            };
+            scratch.chosen[x as usize / 64] |= 1 << (x % 64);
+        }
+        let mut removed = 0;
+        scratch.queue.clear();
+        scratch.queue.extend(0..sums.len() as u32);
+        scratch.queued.fill(true);
+        let mut next = 0;
+        'fixpoint: while next < scratch.queue.len() {
+            let s = scratch.queue[next] as usize;
+            next += 1;
+            scratch.queued[s] = false;
+            let sum = &sums[s];
+            scratch.domains.clear();
+            for (term, nodes) in sum.filter.terms.iter().zip(&sum.nodes) {
+                let mut domain = 0u64;
+                for (&x, &value) in nodes.iter().zip(&term.value_of) {
+                    if self.possible(&scratch.chosen, x) {
+                        domain |= 1 << value;
+                    }
+                }
+                scratch.domains.push(domain);
+            }
+            let last = &mut scratch.last[s];
+            if last.0 != scratch.domains {
+                last.0.clone_from(&scratch.domains);
+                sum.filter.support(
+                    &scratch.domains,
+                    &mut scratch.filter,
+                    &mut last.1,
+                    &mut last.2,
+                );
+            }
+            scratch.support.clone_from(&last.1);
+            let required = last.2;
+            if scratch.support.contains(&0) {
+                self.scratch.dead = true;
+                break 'fixpoint;
+            }
+            scratch.doomed.clear();
+            for (t, (term, nodes)) in sum.filter.terms.iter().zip(&sum.nodes).enumerate() {
+                let kept = scratch.support[t];
+                if scratch.domains[t] == kept {
+                    continue;
+                }
+                for (&x, &value) in nodes.iter().zip(&term.value_of) {
+                    if kept & 1 << value == 0 {
+                        scratch.doomed.push(x);
+                    }
+                }
+            }
+            for &(x, bit) in &sum.excluded {
+                if required & 1 << bit != 0 {
+                    scratch.doomed.push(x);
+                }
+            }
+            for d in 0..scratch.doomed.len() {
+                let x = scratch.doomed[d];
+                if !self.possible(&scratch.chosen, x) {
+                    continue;
+                }
+                if scratch.chosen[x as usize / 64] & 1 << (x % 64) != 0 {
+                    // A chosen option that the sum cannot keep.
+                    self.scratch.dead = true;
+                    break 'fixpoint;
+                }
+                removed += 1;
+                if requeue {
+                    self.remove_and_requeue(x);
+                } else {
+                    self.remove_option(x);
+                    if self.emptied_an_item(x) {
+                        self.scratch.dead = true;
+                        break 'fixpoint;
+                    }
+                }
+                let (from, to) = (scratch.sums_of[x as usize], scratch.sums_of[x as usize + 1]);
+                for k in from..to {
+                    let other = scratch.sum_list[k as usize];
+                    if !std::mem::replace(&mut scratch.queued[other as usize], true) {
+                        scratch.queue.push(other);
+                    }
+                }
+            }
+        }
+        for k in 0..self.chosen.len() + level {
+            let x = match self.chosen.get(k) {
+                Some(&first) => first,
+                None => self.first_of(self.stack[k - self.chosen.len()]),
+            };
+            scratch.chosen[x as usize / 64] = 0;
+        }
+        self.sum_scratch = scratch;
+        removed
+    }
+
+    /// Whether removing the option of node `x` left one of its primary items without options.
+    fn emptied_an_item(&self, x: u32) -> bool {
+        let mut q = x;
+        loop {
+            let item = self.top(q);
+            if item <= self.primary && Self::get(&self.top, item) == 0 {
+                return true;
+            }
+            q = Self::get(&self.right, q);
+            if q == x {
+                return false;
+            }
+        }
+    }
+}
