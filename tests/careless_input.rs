@@ -615,15 +615,25 @@ fn unreadable_plain_and_variant_puzzles_get_the_same_record() {
     }
 }
 
-/// A variant whose rules cannot be encoded (a cage of nine cells has too many fillings) gets
-/// its `invalid` record and one error naming its file and line, once; the puzzles after it
-/// are still solved, by `check` and by `solve --all` alike.
+/// A variant whose rules cannot be encoded (sums that three rows of a 16x16 share can be
+/// read in too many ways) gets its `invalid` record and one error naming its file and line,
+/// once; the puzzles after it are still solved, by `check` and by `solve --all` alike.
 #[test]
 fn an_unencodable_variant_does_not_stop_the_run() {
-    let big = "puzzle: big\nsize: 9\nbox: 3x3\nrules: rows columns boxes cages\ngrid:\n\
-               .........\n.........\n.........\n.........\n.........\n.........\n.........\n\
-               .........\n.........\ncages: 1\n45 r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9\n\
-               end\n";
+    let row = |r: usize| -> String {
+        (1..=16)
+            .map(|c| format!("r{r}c{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let big = format!(
+        "puzzle: big\nsize: 16\nbox: 4x4\nrules: rows columns boxes equal-sums\ngrid:\n{}\
+         equal-sums: 1\n{} | {} | {}\nend\n",
+        format!("{}\n", ".".repeat(16)).repeat(16),
+        row(1),
+        row(2),
+        row(3)
+    );
     let dir = common::scratch::ScratchDir::new("unencodable");
     let file = dir.join("big.txt");
     std::fs::write(&file, big).unwrap();

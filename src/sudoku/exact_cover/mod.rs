@@ -31,7 +31,7 @@ use super::variant::Puzzle;
 mod ruleset;
 mod solver;
 
-pub use ruleset::{MAX_CAGE_NODES, MAX_CAGE_OPTIONS, VariantEncoding};
+pub use ruleset::VariantEncoding;
 pub use solver::{Run, SudokuSolver};
 
 /// How many solutions a puzzle has, with the solutions themselves: the engine's generic

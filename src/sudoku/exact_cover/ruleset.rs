@@ -21,13 +21,14 @@
 //! without a partner in the other cell of a pair (no 5 on a whisper on 9x9): those are in no
 //! solution, and leaving them out spares the search from finding that out at every node.
 //!
-//! A killer cage is not one more item but another kind of option: the cells of a cage have
-//! no options of their own; instead each way of writing different symbols with the cage's sum
-//! into its cells is one option, holding for every cell of the cage what that cell's own
-//! option would hold (its cell item, its units' items, its neighbour items). The sum and the
-//! no-repeat rule hold by construction, and choosing a cage's option fills the whole cage at
-//! once, so the engine needs no arithmetic and no colours. Fillings that break a neighbour
-//! rule inside the cage, or a given in it, are left out.
+//! A killer cage is a sum over choices ([`dlx::Sum`]): its cells keep their own options, each
+//! holding a secondary item of the cage and its symbol (no symbol twice in a cage), and the
+//! engine adds up the symbols (filtering, where it branches, the options that no way of
+//! making the sum keeps, and checking every solution). The cages also imply sums of their
+//! own (the rule of 45, [`crate::sudoku::rules::Killer::implied_sums`]): in each unit, and in
+//! runs of rows or columns, the cells outside the cages that lie mostly inside, less those
+//! cages' cells outside, add up to what the cages leave. They are added as sums too
+//! (docs/variant-rules.md compares this with an option per way of filling a cage).
 //!
 //! A clue read along cells (an arrow, a sum, a sandwich; see
 //! [`crate::sudoku::rules::sequences`]) is read by a machine, unrolled into layers of states.
@@ -43,8 +44,8 @@
 //! every two of its cells is added as pairs (`Layers::pair_tables`), which the search sees at
 //! once.
 //!
-//! Options are numbered in the order cells and cages are listed; [`VariantEncoding::grid_of`]
-//! decodes them through a table of what each writes.
+//! Options are numbered in the order cells are listed; [`VariantEncoding::grid_of`] decodes
+//! them through a table of what each writes.
 
 use crate::dlx::{self, ColorId, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
@@ -52,58 +53,36 @@ use crate::sudoku::rules::sequences::Layers;
 use crate::sudoku::rules::{Cell, Neighbour, RulesError, cell_name};
 use crate::sudoku::variant::Puzzle;
 
-/// How many cage options one puzzle may have: a cage of 9 cells summing to 45 alone has
-/// 9! = 362,880 ways; the limit keeps a strange file from filling memory.
-pub const MAX_CAGE_OPTIONS: usize = 2_000_000;
-
-/// How many nodes (an option's items, added up) the cage options of one puzzle may have: the
-/// memory they take is about 60 bytes a node, so this keeps a puzzle's encoding under about
-/// 250 MB. A 9-cell cage summing to 45 in a 9x9 (362,880 fillings of 36 items each, 13
-/// million nodes) is over it; a cage that large says nothing its units do not.
-pub const MAX_CAGE_NODES: usize = 4_000_000;
-
 /// The most fillings a clue read along cells (an arrow, a sum) may have to be encoded as one
 /// option per filling, as a cage is; past it, as one option per step of its machine.
 const MAX_CLUE_FILLINGS: usize = 3000;
 
-/// Fillings built between two looks at the stop condition.
-const STOP_EVERY: usize = 4096;
-
-/// The exact-cover problem of one variant puzzle (its rules, and the givens in its cages),
-/// compiled.
+/// The exact-cover problem of one variant puzzle's rules, compiled.
 #[derive(Debug, Clone)]
 pub struct VariantEncoding {
     size: usize,
     matrix: Matrix,
     /// What each option writes: (cell index row * N + col, symbol) pairs.
     writes: Vec<Vec<(usize, u8)>>,
-    /// The option of each symbol in each cell outside the cages: `cell_options[cell * N + V -
-    /// 1]`.
+    /// The option of each symbol in each cell: `cell_options[cell * N + V - 1]`.
     cell_options: Vec<Option<OptionId>>,
-    /// Whether each cell is in a cage (its givens are built into the cage's options).
-    caged: Vec<bool>,
 }
 
 impl VariantEncoding {
     /// Builds the problem of `puzzle`'s rules (which [`super::Rules::validate`] must accept);
-    /// the givens inside cages are built in, the others are chosen by
-    /// [`VariantEncoding::solver`].
+    /// the givens are chosen by [`VariantEncoding::solver`].
     pub fn new(puzzle: &Puzzle) -> Result<VariantEncoding, RulesError> {
         VariantEncoding::new_until(puzzle, &|| false)
     }
 
     /// [`VariantEncoding::new`], stopped with [`RulesError::Stopped`] as soon as `stop` says
-    /// so (it is asked every few thousand cage fillings): a deadline or a cancellation flag
-    /// reaches the building of large cages, which can take seconds. Before any cage option
-    /// is made, an upper bound of their number (from the cages' sizes, sums and givens) is
-    /// checked against [`MAX_CAGE_OPTIONS`] and [`MAX_CAGE_NODES`], so that a puzzle over
-    /// them is refused at once, without filling memory first.
+    /// so (it is asked every few thousand steps while clues read along cells are unrolled):
+    /// a deadline or a cancellation flag reaches the building of large clues.
     pub fn new_until(
         puzzle: &Puzzle,
         stop: &dyn Fn() -> bool,
     ) -> Result<VariantEncoding, RulesError> {
         puzzle.rules.validate()?;
-        check_cage_bound(puzzle)?;
         let n = puzzle.rules.size;
         let mut builder = Builder {
             problem: Problem::new(),
@@ -113,18 +92,11 @@ impl VariantEncoding {
         };
         builder.build(puzzle)?;
         let matrix = Matrix::new(builder.problem).expect("the cells are primary items");
-        let mut caged = vec![false; n * n];
-        for cage in puzzle.rules.cages() {
-            for &(row, col) in &cage.cells {
-                caged[row * n + col] = true;
-            }
-        }
         Ok(VariantEncoding {
             size: n,
             matrix,
             writes: builder.writes,
             cell_options: builder.cell_options,
-            caged,
         })
     }
 
@@ -138,13 +110,12 @@ impl VariantEncoding {
         self.matrix
     }
 
-    /// A solver with the puzzle's givens outside cages chosen; `None` when they leave no
-    /// solution at once.
+    /// A solver with the puzzle's givens chosen; `None` when they leave no solution at once.
     pub fn solver(&self, puzzle: &Puzzle) -> Option<Solver<'_>> {
         let mut solver = self.matrix.solver();
         let n = self.size;
         for (cell, &value) in puzzle.givens.iter().enumerate() {
-            if value == 0 || self.caged[cell] {
+            if value == 0 {
                 continue;
             }
             // A given its cell's pencilmarks rule out has no option: no solution.
@@ -195,11 +166,14 @@ impl VariantEncoding {
                 .add_item(full.name(item), full.kind(item))
                 .expect("names of a valid problem");
         }
+        // The options kept, by their number in the full problem.
+        let mut kept: Vec<Option<OptionId>> = vec![None; full.option_count()];
         for option in full.options() {
             let agrees = self.writes[option.0 as usize]
                 .iter()
                 .all(|&(cell, value)| puzzle.givens[cell] == 0 || puzzle.givens[cell] == value);
             if agrees {
+                kept[option.0 as usize] = Some(OptionId(problem.option_count() as u32));
                 let colours: Vec<Option<ColorId>> = full
                     .option_colors(option)
                     .map(|colour| {
@@ -222,6 +196,26 @@ impl VariantEncoding {
             problem
                 .add_block(left, right)
                 .expect("blocks of a valid problem");
+        }
+        // The sums, over the options kept. A term left without options (a given its cell
+        // may not hold) leaves its cell without options too: no solution either way.
+        let renumber = |pairs: &[(OptionId, i64)]| -> Vec<(OptionId, i64)> {
+            pairs
+                .iter()
+                .filter_map(|&(option, value)| Some((kept[option.0 as usize]?, value)))
+                .collect()
+        };
+        for sum in full.sums() {
+            let terms: Vec<_> = sum.terms.iter().map(|term| renumber(term)).collect();
+            if terms.iter().all(|term| !term.is_empty()) {
+                problem
+                    .add_sum(dlx::Sum {
+                        terms,
+                        excluded: renumber(&sum.excluded),
+                        ..sum.clone()
+                    })
+                    .expect("sums of a valid problem");
+            }
         }
         problem
     }
@@ -349,6 +343,24 @@ impl Builder<'_> {
             }
             position_items.push(positions);
         }
+        // With cages as sums: a secondary item per cage and symbol, held by the cage's cells'
+        // options for that symbol (no symbol twice in a cage).
+        let mut cage_of: Vec<Option<usize>> = vec![None; n * n];
+        let mut cage_items: Vec<Vec<ItemId>> = Vec::new();
+        for (k, cage) in rules.cages().iter().enumerate() {
+            cage_items.push(
+                (1..=n)
+                    .map(|v| {
+                        self.problem
+                            .add_secondary(&format!("k{}v{v}", k + 1))
+                            .expect("fresh")
+                    })
+                    .collect(),
+            );
+            for &(row, col) in &cage.cells {
+                cage_of[row * n + col] = Some(k);
+            }
+        }
         let problem = &mut self.problem;
         // The items of symbol `v` in `cell`, added to `items`.
         let items_of = |cell: usize, v: u8, items: &mut Vec<(ItemId, Option<ColorId>)>| {
@@ -364,15 +376,12 @@ impl Builder<'_> {
             for position in &reads_of[cell] {
                 items.push((position[usize::from(v) - 1], None));
             }
-        };
-        let mut caged = vec![false; n * n];
-        for cage in rules.cages() {
-            for &(row, col) in &cage.cells {
-                caged[row * n + col] = true;
+            if let Some(k) = cage_of[cell] {
+                items.push((cage_items[k][usize::from(v) - 1], None));
             }
-        }
+        };
         let mut items = Vec::new();
-        for cell in (0..n * n).filter(|&cell| !caged[cell]) {
+        for cell in 0..n * n {
             for v in 1..=n as u8 {
                 if !allowed[cell * n + usize::from(v) - 1] {
                     continue;
@@ -384,100 +393,115 @@ impl Builder<'_> {
                 self.writes.push(vec![(cell, v)]);
             }
         }
-        if rules.cages().is_empty() {
-            // Each unit's cells and its symbols are matched one to one, and each symbol's
-            // rows and its columns (a cage's options fill several cells of a unit at once,
-            // so with cages they are not). The units open with the rows, the columns and the
-            // boxes, n of each (see `houses::units`); their blocks go in the order row i,
-            // column i, box i, symbol i, then the other units'.
-            let houses = if rules.boxes.is_some() { 3 } else { 2 };
-            let block = |unit: usize, problem: &mut Problem| {
-                let unit_cells: Vec<ItemId> = units[unit]
-                    .cells
-                    .iter()
-                    .map(|&(row, col)| cells[row * n + col])
-                    .collect();
-                problem
-                    .add_block(&unit_cells, &unit_items[unit])
-                    .expect("primary items, one per symbol");
-            };
-            let (rows_of, columns_of) = (&unit_items[..n], &unit_items[n..2 * n]);
-            for i in 0..n {
-                for house in 0..houses {
-                    block(house * n + i, &mut self.problem);
-                }
-                let rows: Vec<ItemId> = rows_of.iter().map(|items| items[i]).collect();
-                let columns: Vec<ItemId> = columns_of.iter().map(|items| items[i]).collect();
-                self.problem
-                    .add_block(&rows, &columns)
-                    .expect("primary items, one per row and column");
+        // Each unit's cells and its symbols are matched one to one, and each symbol's
+        // rows and its columns. The units open with the rows, the columns and the
+        // boxes, n of each (see `houses::units`); their blocks go in the order row i,
+        // column i, box i, symbol i, then the other units'.
+        let houses = if rules.boxes.is_some() { 3 } else { 2 };
+        let block = |unit: usize, problem: &mut Problem| {
+            let unit_cells: Vec<ItemId> = units[unit]
+                .cells
+                .iter()
+                .map(|&(row, col)| cells[row * n + col])
+                .collect();
+            problem
+                .add_block(&unit_cells, &unit_items[unit])
+                .expect("primary items, one per symbol");
+        };
+        let (rows_of, columns_of) = (&unit_items[..n], &unit_items[n..2 * n]);
+        for i in 0..n {
+            for house in 0..houses {
+                block(house * n + i, &mut self.problem);
             }
-            for unit in houses * n..units.len() {
-                block(unit, &mut self.problem);
-            }
+            let rows: Vec<ItemId> = rows_of.iter().map(|items| items[i]).collect();
+            let columns: Vec<ItemId> = columns_of.iter().map(|items| items[i]).collect();
+            self.problem
+                .add_block(&rows, &columns)
+                .expect("primary items, one per row and column");
         }
-        let mut cage_options = 0usize;
-        let mut cage_nodes = 0usize;
-        let mut tried = 0usize;
-        let stop = self.stop;
-        for (k, cage) in rules.cages().iter().enumerate() {
-            let cage_cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
-            let mut written = Vec::with_capacity(cage_cells.len());
-            let mut too_many = false;
-            let mut stopped = false;
-            each_filling(
-                n as u8,
-                cage_cells.len(),
-                cage.sum,
-                &mut written,
-                &mut |values| {
-                    tried += 1;
-                    if tried.is_multiple_of(STOP_EVERY) && stop() {
-                        stopped = true;
-                        return false;
-                    }
-                    let agrees = cage_cells.iter().zip(values).all(|(&cell, &v)| {
-                        (puzzle.givens[cell] == 0 || puzzle.givens[cell] == v)
-                            && allowed[cell * n + usize::from(v) - 1]
-                    });
-                    if !agrees {
-                        return true;
-                    }
-                    items.clear();
-                    for (&cell, &v) in cage_cells.iter().zip(values) {
-                        items_of(cell, v, &mut items);
-                    }
-                    // Two cells of the cage that a neighbour rule relates share an item when
-                    // their symbols break it: such a filling is no solution of the cage.
-                    let mut sorted: Vec<ItemId> = items.iter().map(|&(item, _)| item).collect();
-                    sorted.sort_unstable();
-                    if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
-                        return true;
-                    }
-                    cage_options += 1;
-                    cage_nodes += items.len();
-                    if cage_options > MAX_CAGE_OPTIONS || cage_nodes > MAX_CAGE_NODES {
-                        too_many = true;
-                        return false;
-                    }
-                    self.problem
-                        .add_colored_option(&items)
-                        .expect("distinct items");
-                    self.writes.push(
-                        cage_cells
-                            .iter()
-                            .copied()
-                            .zip(values.iter().copied())
+        for unit in houses * n..units.len() {
+            block(unit, &mut self.problem);
+        }
+        // Each cage a sum over its cells' options, valued by their symbols; then the sums the
+        // cages imply in the units and in runs of rows or columns. A cell that sees every cell
+        // of a sum in one unit cannot repeat a symbol that every way of making the sum uses.
+        {
+            let options = &self.cell_options;
+            let terms_of = |cells: &[Cell], sign: i64| -> Vec<Vec<(OptionId, i64)>> {
+                cells
+                    .iter()
+                    .map(|&(row, col)| {
+                        let cell = row * n + col;
+                        (1..=n)
+                            .filter_map(|v| Some((options[cell * n + v - 1]?, sign * v as i64)))
+                            .collect()
+                    })
+                    .collect()
+            };
+            let excluded_by = |cells: &[Cell]| -> Vec<(OptionId, i64)> {
+                let mut seen_by_all: Option<Vec<usize>> = None;
+                for &(row, col) in cells {
+                    let mut peers: Vec<usize> = units_of[row * n + col]
+                        .iter()
+                        .flat_map(|&u| units[u].cells.iter().map(|&(r, c)| r * n + c))
+                        .collect();
+                    peers.sort_unstable();
+                    peers.dedup();
+                    seen_by_all = Some(match seen_by_all {
+                        None => peers,
+                        Some(before) => before
+                            .into_iter()
+                            .filter(|p| peers.binary_search(p).is_ok())
                             .collect(),
-                    );
-                    true
-                },
-            );
-            if stopped {
-                return Err(RulesError::Stopped);
+                    });
+                }
+                let inside: Vec<usize> = cells.iter().map(|&(r, c)| r * n + c).collect();
+                seen_by_all
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|cell| !inside.contains(cell))
+                    .flat_map(|cell| {
+                        (1..=n).filter_map(move |v| Some((options[cell * n + v - 1]?, v as i64)))
+                    })
+                    .collect()
+            };
+            let mut sums = Vec::new();
+            for cage in rules.cages() {
+                let total = i64::from(cage.sum);
+                sums.push(dlx::Sum {
+                    terms: terms_of(&cage.cells, 1),
+                    min: total,
+                    max: total,
+                    distinct: true,
+                    excluded: excluded_by(&cage.cells),
+                });
             }
-            if too_many {
-                return Err(too_many_fillings(k + 1));
+            let killer = crate::sudoku::rules::Killer {
+                cages: rules.cages().to_vec(),
+            };
+            for implied in killer.implied_sums(&units, n) {
+                let mut terms = terms_of(&implied.plus, 1);
+                terms.extend(terms_of(&implied.minus, -1));
+                sums.push(dlx::Sum {
+                    terms,
+                    min: implied.total,
+                    max: implied.total,
+                    distinct: implied.in_one_unit,
+                    excluded: if implied.in_one_unit {
+                        excluded_by(&implied.plus)
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+            for sum in sums {
+                // A cell with no symbol left: the puzzle has no solution, and the cell's
+                // primary item, with no option, says so.
+                if sum.terms.iter().all(|term| !term.is_empty()) {
+                    self.problem
+                        .add_sum(sum)
+                        .expect("options of the problem, up to n values a term");
+                }
             }
         }
         // Each clue read along cells: its fillings, or a primary item per step that one move
@@ -629,139 +653,4 @@ fn supported(n: usize, pairs: &[(Cell, Cell, Neighbour)], mut allowed: Vec<bool>
         }
     }
     allowed
-}
-
-fn too_many_fillings(cage: usize) -> RulesError {
-    RulesError::CageSum(
-        cage,
-        format!(
-            "the cages can be filled in too many ways to encode (more than {MAX_CAGE_OPTIONS} \
-             fillings or {MAX_CAGE_NODES} items in all); smaller cages or more givens, please"
-        ),
-    )
-}
-
-/// Refuses, before anything is built, a puzzle whose cages could have more fillings than
-/// [`MAX_CAGE_OPTIONS`] or take more than [`MAX_CAGE_NODES`]: for each cage, the sets of
-/// different symbols (other than its givens') that make the rest of its sum, times the orders
-/// they can be written in. An upper bound: neighbour rules may leave out more.
-fn check_cage_bound(puzzle: &Puzzle) -> Result<(), RulesError> {
-    let rules = &puzzle.rules;
-    let n = rules.size;
-    let units = rules.units();
-    let mut units_of = vec![0usize; n * n];
-    for unit in &units {
-        for &(row, col) in &unit.cells {
-            units_of[row * n + col] += 1;
-        }
-    }
-    let (mut options, mut nodes) = (0u128, 0u128);
-    for (k, cage) in rules.cages().iter().enumerate() {
-        let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
-        let given: Vec<u8> = cells
-            .iter()
-            .map(|&cell| puzzle.givens.get(cell).copied().unwrap_or(0))
-            .filter(|&v| v != 0)
-            .collect();
-        let given_sum: u32 = given.iter().map(|&v| u32::from(v)).sum();
-        let Some(left) = cage.sum.checked_sub(given_sum) else {
-            continue; // no filling at all
-        };
-        let free = cells.len() - given.len();
-        let fillings = subsets_with_sum(n, &given, free, left as usize)
-            .saturating_mul((1..=free as u128).product());
-        let per_option: usize = cells.iter().map(|&cell| 1 + units_of[cell]).sum();
-        options = options.saturating_add(fillings);
-        nodes = nodes.saturating_add(fillings.saturating_mul(per_option as u128));
-        if options > MAX_CAGE_OPTIONS as u128 || nodes > MAX_CAGE_NODES as u128 {
-            return Err(too_many_fillings(k + 1));
-        }
-    }
-    Ok(())
-}
-
-/// The number of sets of `size` different symbols from 1 to `n`, none of them in `taken`,
-/// that add up to `sum` (dynamic programming over the symbols, at most 64 x 64 x 2080 steps).
-fn subsets_with_sum(n: usize, taken: &[u8], size: usize, sum: usize) -> u128 {
-    let max_sum = n * (n + 1) / 2;
-    if size > n || sum > max_sum {
-        return 0;
-    }
-    // ways[k][s]: sets of k symbols seen so far adding up to s.
-    let mut ways = vec![vec![0u128; sum + 1]; size + 1];
-    ways[0][0] = 1;
-    for v in (1..=n).filter(|&v| !taken.contains(&(v as u8))) {
-        for k in (1..=size).rev() {
-            for s in (v..=sum).rev() {
-                let add = ways[k - 1][s - v];
-                ways[k][s] = ways[k][s].saturating_add(add);
-            }
-        }
-    }
-    ways[size][sum]
-}
-
-/// Calls `visit` with every way of writing `cells` different symbols from 1 to `n` that add
-/// up to `sum`, in lexicographic order, until it returns false.
-fn each_filling(
-    n: u8,
-    cells: usize,
-    sum: u32,
-    written: &mut Vec<u8>,
-    visit: &mut dyn FnMut(&[u8]) -> bool,
-) -> bool {
-    let so_far: u32 = written.iter().map(|&v| u32::from(v)).sum();
-    if written.len() == cells {
-        return so_far != sum || visit(written);
-    }
-    let left = cells - written.len() - 1;
-    for v in 1..=n {
-        if written.contains(&v) {
-            continue;
-        }
-        let total = so_far + u32::from(v);
-        // The other cells add at least 1 + 2 + ... + left.
-        if total + (left * (left + 1) / 2) as u32 > sum {
-            break;
-        }
-        written.push(v);
-        let go_on = each_filling(n, cells, sum, written, visit);
-        written.pop();
-        if !go_on {
-            return false;
-        }
-    }
-    true
-}
-
-#[cfg(test)]
-mod bound_tests {
-    use super::subsets_with_sum;
-
-    /// Against brute force over every subset of the symbols.
-    #[test]
-    fn subsets_with_sum_counts_what_brute_force_counts() {
-        for n in [4usize, 6, 9] {
-            let taken: &[u8] = if n == 9 { &[3, 7] } else { &[] };
-            for size in 0..=n {
-                for sum in 0..=n * (n + 1) / 2 {
-                    let brute = (0u32..1 << n)
-                        .filter(|mask| mask.count_ones() as usize == size)
-                        .filter(|mask| taken.iter().all(|&t| mask & (1 << (t - 1)) == 0))
-                        .filter(|mask| {
-                            (1..=n)
-                                .filter(|v| mask & (1 << (v - 1)) != 0)
-                                .sum::<usize>()
-                                == sum
-                        })
-                        .count() as u128;
-                    assert_eq!(
-                        subsets_with_sum(n, taken, size, sum),
-                        brute,
-                        "{n} {size} {sum}"
-                    );
-                }
-            }
-        }
-    }
 }

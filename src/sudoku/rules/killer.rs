@@ -1,10 +1,169 @@
 //! Killer cages: the cells of a cage hold different symbols that add up to its sum.
 //!
-//! A cage is not a unit of the exact-cover problem: the encoding turns each way of filling a
-//! cage into one option (see [`crate::sudoku::variant::VariantEncoding`]), and the
-//! backtracking baseline and the logic read [`Rules::cages`] themselves.
+//! A cage is not a unit of the exact-cover problem: the encoding makes each cage a sum over
+//! its cells' options (see [`crate::sudoku::variant::VariantEncoding`]), with the sums the
+//! cages imply in the units ([`Killer::implied_sums`]), and the backtracking baseline and the
+//! logic read [`Rules::cages`] themselves.
 
-use super::{Cell, Rule, Rules, RulesError, cell_name};
+use super::{Cell, Rule, Rules, RulesError, Unit, cell_name};
+
+/// The most cells of a sum implied by a cage sticking out of a unit (more say little).
+const MAX_OUTIE_CELLS: usize = 6;
+
+/// Cells whose symbols, each with a sign, add up to a total: a sum the cages imply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImpliedSum {
+    /// Cells counted with their symbol.
+    pub plus: Vec<Cell>,
+    /// Cells counted with minus their symbol.
+    pub minus: Vec<Cell>,
+    pub total: i64,
+    /// Whether the cells lie in one unit (their symbols differ).
+    pub in_one_unit: bool,
+}
+
+impl Killer {
+    /// The sums the cages imply in each unit of `n` cells (the rule of 45: a unit's symbols
+    /// add up to n(n+1)/2). The cells of a unit outside the cages lying wholly inside it add
+    /// up to that total less the cages' sums; and where a cage sticks out of the unit by one
+    /// cell, those cells less the cage's cells in the unit, less the cell outside, make the
+    /// total less the cage's sum too.
+    pub fn implied_sums(&self, units: &[Unit], n: usize) -> Vec<ImpliedSum> {
+        let mut sums = self.unit_sums(units, n);
+        // Runs of rows and of columns (the units open with n rows, then n columns).
+        if units.len() >= 2 * n {
+            for family in [&units[..n], &units[n..2 * n]] {
+                for first in 0..n {
+                    for last in first + 1..n {
+                        if last - first + 1 < n {
+                            sums.extend(self.run_sum(&family[first..=last], n));
+                        }
+                    }
+                }
+            }
+        }
+        sums.sort_by(|a, b| (&a.plus, &a.minus, a.total).cmp(&(&b.plus, &b.minus, b.total)));
+        sums.dedup();
+        sums
+    }
+
+    /// The sum a run of whole units implies: with the cages most of whose cells lie in the
+    /// run, the run's cells outside them, less those cages' cells outside the run, add up to
+    /// the run's total less the cages' sums. `None` when that names no cell or too many.
+    fn run_sum(&self, run: &[Unit], n: usize) -> Option<ImpliedSum> {
+        let mut in_run = vec![false; n * n];
+        for unit in run {
+            for &(r, c) in &unit.cells {
+                in_run[r * n + c] = true;
+            }
+        }
+        let mut total = (run.len() * n * (n + 1) / 2) as i64;
+        let mut in_pieces = vec![false; n * n];
+        for cage in &self.cages {
+            let inside = cage
+                .cells
+                .iter()
+                .filter(|&&(r, c)| in_run[r * n + c])
+                .count();
+            if 2 * inside > cage.cells.len() {
+                total -= i64::from(cage.sum);
+                for &(r, c) in &cage.cells {
+                    in_pieces[r * n + c] = true;
+                }
+            }
+        }
+        let cells = |keep: &dyn Fn(usize) -> bool| -> Vec<Cell> {
+            (0..n * n)
+                .filter(|&cell| keep(cell))
+                .map(|cell| (cell / n, cell % n))
+                .collect()
+        };
+        let plus = cells(&|cell| in_run[cell] && !in_pieces[cell]);
+        let minus = cells(&|cell| in_pieces[cell] && !in_run[cell]);
+        let size = plus.len() + minus.len();
+        if size == 0 || size > MAX_OUTIE_CELLS {
+            return None;
+        }
+        let in_one_unit = minus.is_empty()
+            && run
+                .iter()
+                .any(|unit| plus.iter().all(|cell| unit.cells.contains(cell)));
+        Some(ImpliedSum {
+            plus,
+            minus,
+            total,
+            in_one_unit,
+        })
+    }
+
+    /// [`Killer::implied_sums`] in each unit alone.
+    fn unit_sums(&self, units: &[Unit], n: usize) -> Vec<ImpliedSum> {
+        let full = (n * (n + 1) / 2) as i64;
+        let mut cage_of = vec![usize::MAX; n * n];
+        for (k, cage) in self.cages.iter().enumerate() {
+            for &(r, c) in &cage.cells {
+                cage_of[r * n + c] = k;
+            }
+        }
+        let mut sums = Vec::new();
+        for unit in units {
+            let mut inside = vec![0usize; self.cages.len()];
+            for &(r, c) in &unit.cells {
+                if let Some(count) = inside.get_mut(cage_of[r * n + c]) {
+                    *count += 1;
+                }
+            }
+            let whole = |k: usize| inside[k] == self.cages[k].cells.len();
+            let left: Vec<Cell> = unit
+                .cells
+                .iter()
+                .copied()
+                .filter(|&(r, c)| {
+                    let k = cage_of[r * n + c];
+                    k == usize::MAX || !whole(k)
+                })
+                .collect();
+            let total = full
+                - (0..self.cages.len())
+                    .filter(|&k| whole(k))
+                    .map(|k| i64::from(self.cages[k].sum))
+                    .sum::<i64>();
+            if !left.is_empty() && left.len() < unit.cells.len() {
+                sums.push(ImpliedSum {
+                    plus: left.clone(),
+                    minus: Vec::new(),
+                    total,
+                    in_one_unit: true,
+                });
+            }
+            for (k, cage) in self.cages.iter().enumerate() {
+                if inside[k] == 0 || inside[k] + 1 != cage.cells.len() {
+                    continue;
+                }
+                let plus: Vec<Cell> = left
+                    .iter()
+                    .copied()
+                    .filter(|&(r, c)| cage_of[r * n + c] != k)
+                    .collect();
+                let minus: Vec<Cell> = cage
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|cell| !unit.cells.contains(cell))
+                    .collect();
+                if plus.len() + minus.len() <= MAX_OUTIE_CELLS && !plus.is_empty() {
+                    sums.push(ImpliedSum {
+                        plus,
+                        minus,
+                        total: total - i64::from(cage.sum),
+                        in_one_unit: false,
+                    });
+                }
+            }
+        }
+        sums
+    }
+}
 
 pub(super) const NAME: &str = "cages";
 

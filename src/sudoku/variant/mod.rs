@@ -29,7 +29,7 @@ pub mod text;
 
 use std::fmt;
 
-pub use super::exact_cover::{MAX_CAGE_NODES, MAX_CAGE_OPTIONS, VariantEncoding};
+pub use super::exact_cover::VariantEncoding;
 
 pub use crate::sudoku::rules::{
     CATALOGUE as RULE_NAMES, Cage, Cell, Constraint, MAX_RULES_SIZE as MAX_VARIANT_SIZE, Neighbour,
