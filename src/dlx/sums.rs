@@ -119,8 +119,10 @@ pub(crate) struct FilterScratch {
     sets: Vec<u32>,
     /// The total of each set in `sets`.
     totals: Vec<i64>,
-    /// Per term, the least and greatest totals of the terms from it on.
+    /// Per open term, the least and greatest totals of the open terms from it on.
     rest: Vec<(i64, i64)>,
+    /// The terms with more than one value left.
+    open: Vec<usize>,
     layer_starts: Vec<usize>,
 }
 
@@ -193,6 +195,7 @@ impl SumFilter {
         {
             return feasible;
         }
+        support.fill(0);
         self.support_by_totals(domains, scratch, support)
     }
 
@@ -230,35 +233,58 @@ impl SumFilter {
             totals,
             rest,
             layer_starts,
+            open,
             ..
         } = scratch;
         let mark = |bits: &mut Vec<u64>, set: u32| bits[set as usize / 64] |= 1 << (set % 64);
         let marked = |bits: &Vec<u64>, set: u32| bits[set as usize / 64] & 1 << (set % 64) != 0;
+        // Terms down to one value are settled: the sets start from their values, and the
+        // layers are those of the open terms alone (deep in a search, most terms are settled).
+        let (mut base, mut base_total) = (0u32, 0i64);
+        open.clear();
+        for (t, &domain) in domains.iter().enumerate() {
+            if domain.is_power_of_two() {
+                let bit = as_global(t, domain);
+                if base & bit != 0 {
+                    support.fill(0);
+                    return Some(false);
+                }
+                base |= bit;
+                base_total += self.terms[t].values[domain.trailing_zeros() as usize];
+                support[t] = domain;
+            } else {
+                open.push(t);
+            }
+        }
+        let k = open.len();
         layer_starts.clear();
-        // The least and greatest totals the terms from `t` on can still add (as if values
-        // could repeat): a set whose total cannot reach the range with them is not kept.
+        // The least and greatest totals the open terms from the `o`-th on can still add (as
+        // if values could repeat): a set whose total cannot reach the range with them is not
+        // kept.
         rest.clear();
-        rest.resize(domains.len() + 1, (0, 0));
-        for (t, &domain) in domains.iter().enumerate().rev() {
+        rest.resize(k + 1, (0, 0));
+        for o in (0..k).rev() {
+            let (t, domain) = (open[o], domains[open[o]]);
             let values = &self.terms[t].values;
             let (low, high) = (
                 values[domain.trailing_zeros() as usize],
                 values[63 - domain.leading_zeros() as usize],
             );
-            rest[t] = (rest[t + 1].0 + low, rest[t + 1].1 + high);
+            rest[o] = (rest[o + 1].0 + low, rest[o + 1].1 + high);
         }
         sets.clear();
         totals.clear();
-        sets.push(0);
-        totals.push(0);
-        mark(reached, 0);
+        sets.push(base);
+        totals.push(base_total);
+        mark(reached, base);
         layer_starts.push(0);
         let mut overflow = false;
-        for (t, &domain) in domains.iter().enumerate() {
-            let (start, end) = (layer_starts[t], sets.len());
+        for o in 0..k {
+            let t = open[o];
+            let (start, end) = (layer_starts[o], sets.len());
             layer_starts.push(end);
-            let values = as_global(t, domain);
-            let (low, high) = rest[t + 1];
+            let values = as_global(t, domains[t]);
+            let (low, high) = rest[o + 1];
             for i in start..end {
                 let (set, total) = (sets[i], totals[i]);
                 let mut free = values & !set;
@@ -282,7 +308,6 @@ impl SumFilter {
                 break;
             }
         }
-        let k = domains.len();
         let mut feasible = false;
         let mut all_use = u32::MAX;
         if !overflow {
@@ -294,10 +319,11 @@ impl SumFilter {
                     all_use &= set;
                 }
             }
-            for t in (0..k).rev() {
+            for o in (0..k).rev() {
+                let t = open[o];
                 let values = as_global(t, domains[t]);
                 let mut kept = 0u32;
-                for &set in &sets[layer_starts[t]..layer_starts[t + 1]] {
+                for &set in &sets[layer_starts[o]..layer_starts[o + 1]] {
                     let mut free = values & !set;
                     let mut completed = false;
                     while free != 0 {
@@ -317,7 +343,7 @@ impl SumFilter {
                     .filter(|&i| domains[t] & 1 << i != 0 && kept & 1 << term.global_bit[i] != 0)
                     .fold(0, |bits, i| bits | 1 << i);
             }
-            feasible = marked(completes, 0);
+            feasible = marked(completes, base);
             if feasible {
                 *required = all_use;
             }
