@@ -227,6 +227,9 @@ pub struct Solver<'m> {
     cancel: Option<Arc<AtomicBool>>,
     /// Why the last search stopped early, if it did.
     stopped: Option<Stop>,
+    /// Per option, whether the solution being checked against the problem's sums holds it
+    /// (all false between checks; empty until the first).
+    chosen_marks: Vec<bool>,
 }
 
 /// Search nodes between two looks at the clock and the cancellation flag.
@@ -243,7 +246,34 @@ impl<'m> Solver<'m> {
             node_limit: u64::MAX,
             cancel: None,
             stopped: None,
+            chosen_marks: Vec::new(),
         }
+    }
+
+    /// Whether the solution the links stand at meets every sum of the problem (the search
+    /// filters by them only where it branches, and not at all with colours or
+    /// multiplicities, so each solution is checked).
+    fn meets_the_sums(&mut self) -> bool {
+        let sums = self.matrix.problem().sums();
+        if sums.is_empty() {
+            return true;
+        }
+        let solution = Solution {
+            matrix: self.matrix,
+            chosen: self.links.chosen(),
+            stack: self.links.stack(),
+        };
+        self.chosen_marks
+            .resize(self.matrix.problem().option_count(), false);
+        for option in solution.options() {
+            self.chosen_marks[option.0 as usize] = true;
+        }
+        let marks = &self.chosen_marks;
+        let holds = sums.iter().all(|sum| sum.holds(|o| marks[o.0 as usize]));
+        for option in solution.options() {
+            self.chosen_marks[option.0 as usize] = false;
+        }
+        holds
     }
 
     /// The matrix this solver searches.
@@ -642,22 +672,8 @@ impl<'m> Search<'_, 'm> {
                 Event::Solution => {
                     // The search filters by the sums only where it branches (and not at all
                     // with colours or multiplicities): each solution is checked here.
-                    let solver = &*self.solver;
-                    let sums = solver.matrix.problem().sums();
-                    if !sums.is_empty() {
-                        let chosen: Vec<OptionId> = Solution {
-                            matrix: solver.matrix,
-                            chosen: solver.links.chosen(),
-                            stack: solver.links.stack(),
-                        }
-                        .to_vec();
-                        let mut marks = vec![false; solver.matrix.problem().option_count()];
-                        for option in chosen {
-                            marks[option.0 as usize] = true;
-                        }
-                        if !sums.iter().all(|sum| sum.holds(|o| marks[o.0 as usize])) {
-                            continue;
-                        }
+                    if !self.solver.meets_the_sums() {
+                        continue;
                     }
                     self.solver.stats.solutions += 1;
                     let solver = &*self.solver;
