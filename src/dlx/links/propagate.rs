@@ -34,6 +34,8 @@ pub(crate) struct Scratch {
     support: Vec<u64>,
     /// A bit per node: the first nodes of the options on the path.
     chosen: Vec<u64>,
+    /// Those first nodes, marked in `chosen` while the sums are filtered.
+    path: Vec<u32>,
     /// Per sum, its last filtering: the domains it was given, then what it kept (empty before
     /// the first). A search meets the same domains again and again (the sums a choice did
     /// not touch, each pass of the fixpoint after the first), and filtering is a function
@@ -99,11 +101,12 @@ impl Links {
         if scratch.last.len() != sums.len() {
             scratch.prepare(&sums, self.top.len());
         }
-        for k in 0..self.chosen.len() + level {
-            let x = match self.chosen.get(k) {
-                Some(&first) => first,
-                None => self.first_of(self.stack[k - self.chosen.len()]),
-            };
+        scratch.path.clear();
+        scratch.path.extend_from_slice(&self.chosen);
+        for &x in &self.stack[..level] {
+            scratch.path.push(self.first_of(x));
+        }
+        for &x in &scratch.path {
             scratch.chosen[x as usize / 64] |= 1 << (x % 64);
         }
         let mut removed = 0;
@@ -188,11 +191,7 @@ impl Links {
                 }
             }
         }
-        for k in 0..self.chosen.len() + level {
-            let x = match self.chosen.get(k) {
-                Some(&first) => first,
-                None => self.first_of(self.stack[k - self.chosen.len()]),
-            };
+        for &x in &scratch.path {
             scratch.chosen[x as usize / 64] = 0;
         }
         self.sum_scratch = scratch;
