@@ -9,14 +9,13 @@ use std::process::Command;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use xcover::sudoku::generate::{Generator, Request, Symmetry};
-use xcover::sudoku::{BoxShape, Encoding};
+use xcover::sudoku::BoxShape;
+use xcover::sudoku::generate::{Recipe, Request};
 
 const BATCH: u64 = 100;
 
 fn generate(c: &mut Criterion) {
-    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
-    let mut generator = Generator::new(&encoding);
+    let shape = BoxShape::new(3, 3).unwrap();
     let mut group = c.benchmark_group("generate_9x9_minimal");
     group
         .sample_size(10)
@@ -27,14 +26,16 @@ fn generate(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let request = Request {
-                shape: encoding.shape(),
-                symmetry: Symmetry::None,
                 minimal: true,
-                difficulty: None,
-                seed,
+                ..Request::classic(shape, seed)
             };
+            let recipe = Recipe::new(request).unwrap();
+            let mut generator = recipe.generator();
             (0..BATCH)
-                .map(|i| generator.generate(&request, i).unwrap().puzzle.clue_count())
+                .map(|i| {
+                    let made = generator.generate(i).unwrap().puzzle;
+                    made.givens().iter().filter(|&&v| v != 0).count()
+                })
                 .sum::<usize>()
         })
     });

@@ -16,7 +16,7 @@
 //! | read and write puzzle files | [`sudoku::text::Reader`], [`sudoku::text::write`] |
 //! | solve a batch on every core (feature `parallel`) | `sudoku::batch::Batch` |
 //! | explain or rate a puzzle as a person would | [`sudoku::logic`] |
-//! | make new puzzles (feature `generate`) | `sudoku::generate::Generator` |
+//! | make new puzzles (feature `generate`) | `sudoku::generate::Recipe` (any rules) |
 //! | classic problems with published counts | [`problems`] |
 //!
 //! - [`dlx`]: the generic engine; it knows nothing about Sudoku.

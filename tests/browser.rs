@@ -409,6 +409,23 @@ fn generate_makes_every_size_within_the_time_limit() {
         .json();
         assert_eq!(checked["verdict"], "unique", "{checked}");
     }
+    // A killer from the same generator: drawn with its cages, and Check sends it back as the
+    // variant it is.
+    browser.run("document.getElementById('variant').value = 'killer'");
+    let made = press(&browser, "#generate", "a new ");
+    assert!(
+        made.starts_with("a new 9x9 puzzle with one solution"),
+        "{made}"
+    );
+    assert!(
+        browser
+            .run("return document.querySelectorAll('#board .sum').length")
+            .as_u64()
+            .is_some_and(|cages| cages > 0),
+        "no cage drawn"
+    );
+    let checked = press(&browser, "#check", "unique");
+    assert!(checked.starts_with("unique"), "{checked}");
 }
 
 /// A grid as rows of numbers (0 for blank).

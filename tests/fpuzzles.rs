@@ -389,9 +389,25 @@ fn generated_puzzles_are_written_as_links() {
         .rules
         .names();
     assert_eq!(names, ["rows", "columns", "boxes", "diagonals"]);
+    // Grid layouts are for classic grids only.
     let refused = xcover(
-        &["sudoku", "generate", "--variant", "x", "--format", "json"],
+        &["sudoku", "generate", "--variant", "x", "--format", "line"],
         "",
     );
     assert_eq!(refused.status.code(), Some(2), "{}", err(&refused));
+    // A JSON record of a variant carries its file, which reads back as a unique puzzle.
+    let args = ["sudoku", "generate", "--variant", "killer", "--size", "6"];
+    let json = xcover(
+        &[&args[..], &["--seed", "4", "--format", "json"]].concat(),
+        "",
+    );
+    assert!(json.status.success(), "{}", err(&json));
+    let record: serde_json::Value = serde_json::from_str(out(&json).trim()).unwrap();
+    assert_eq!(
+        record["rules"],
+        serde_json::json!(["rows", "columns", "boxes", "cages"])
+    );
+    let file = record["file"].as_str().unwrap();
+    let checked = xcover(&["sudoku", "check", "-"], file);
+    assert_eq!(out(&checked), "unique\n", "{file}\n{}", err(&checked));
 }

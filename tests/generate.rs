@@ -6,18 +6,27 @@ use std::process::Command;
 
 use xcover::sudoku::backtrack::Mrv;
 use xcover::sudoku::check::check_solution;
-use xcover::sudoku::generate::{Generator, Request, Symmetry};
+use xcover::sudoku::generate::{Generated, Recipe, Request, Symmetry};
 use xcover::sudoku::logic::{self, Level};
-use xcover::sudoku::{BoxShape, Encoding, Grid, SudokuSolver, Verdict};
+use xcover::sudoku::{AnyPuzzle, BoxShape, Encoding, Grid, SudokuSolver, Verdict};
 
 fn request(shape: &str, symmetry: Symmetry, minimal: bool, seed: u64) -> Request {
     Request {
-        shape: shape.parse::<BoxShape>().unwrap(),
         symmetry,
         minimal,
-        difficulty: None,
-        seed,
+        ..Request::classic(shape.parse::<BoxShape>().unwrap(), seed)
     }
+}
+
+/// Puzzle `index` of `request`, with its solution, as classic grids.
+fn generate(request: &Request, index: u64) -> (Grid, Grid, Generated) {
+    let recipe = Recipe::new(request.clone()).unwrap();
+    let made = recipe.generator().generate(index).unwrap();
+    let AnyPuzzle::Grid(puzzle) = &made.puzzle else {
+        panic!("classic rules make classic grids: {:?}", made.puzzle);
+    };
+    let solution = Grid::from_cells(puzzle.shape(), made.solution.clone()).unwrap();
+    (puzzle.clone(), solution, made)
 }
 
 fn assert_unique_by_mrv(puzzle: &Grid, solution: &Grid) {
@@ -38,20 +47,18 @@ fn every_puzzle_is_unique_minimal_and_symmetric() {
         Symmetry::Diagonal,
     ];
     for shape in ["2x2", "2x3", "3x2", "2x4", "3x3"] {
-        let encoding = Encoding::new(shape.parse().unwrap());
-        let mut generator = Generator::new(&encoding);
         for (k, &symmetry) in symmetries.iter().enumerate() {
             for seed in 0..4 {
                 let request = request(shape, symmetry, true, seed * 7 + k as u64);
-                let made = generator.generate(&request, seed).unwrap();
+                let (puzzle, solution, made) = generate(&request, seed);
                 let context = format!("{shape} {symmetry} seed {seed}");
                 assert_eq!(made.undecided, 0, "{context}");
-                assert_unique_by_mrv(&made.puzzle, &made.solution);
-                assert!(symmetry.holds(&made.puzzle), "{context}: {:?}", made.puzzle);
+                assert_unique_by_mrv(&puzzle, &solution);
+                assert!(symmetry.holds(&puzzle), "{context}: {puzzle:?}");
                 // Minimal: no clue (no symmetric group of clues) can go.
-                let n = made.puzzle.size();
-                for (cell, _) in made.puzzle.clues() {
-                    let mut fewer = made.puzzle.clone();
+                let n = puzzle.size();
+                for (cell, _) in puzzle.clues() {
+                    let mut fewer = puzzle.clone();
                     for (r, c) in symmetry.orbit(n, cell.row, cell.col) {
                         fewer.set(r, c, 0);
                     }
@@ -68,35 +75,31 @@ fn every_puzzle_is_unique_minimal_and_symmetric() {
 
 #[test]
 fn without_minimal_puzzles_are_unique_with_more_clues() {
-    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
-    let mut generator = Generator::new(&encoding);
     for seed in 0..10 {
-        let made = generator
-            .generate(&request("3x3", Symmetry::None, false, seed), 0)
-            .unwrap();
-        assert_unique_by_mrv(&made.puzzle, &made.solution);
-        assert!(made.puzzle.clue_count() >= 32, "stops at 40% of the cells");
+        let (puzzle, solution, _) = generate(&request("3x3", Symmetry::None, false, seed), 0);
+        assert_unique_by_mrv(&puzzle, &solution);
+        assert!(puzzle.clue_count() >= 32, "stops at 40% of the cells");
     }
 }
 
 #[test]
 fn a_seed_gives_the_same_puzzles_whatever_the_order() {
-    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
     let request = request("3x3", Symmetry::Rot180, true, 42);
-    let forward: Vec<Grid> = (0..6)
-        .map(|i| {
-            Generator::new(&encoding)
-                .generate(&request, i)
-                .unwrap()
-                .puzzle
+    let forward: Vec<Grid> = (0..6).map(|i| generate(&request, i).0).collect();
+    let recipe = Recipe::new(request).unwrap();
+    let mut generator = recipe.generator();
+    let backward: Vec<AnyPuzzle> = (0..6)
+        .rev()
+        .map(|i| generator.generate(i).unwrap().puzzle)
+        .collect();
+    let backward: Vec<Grid> = backward
+        .into_iter()
+        .rev()
+        .map(|puzzle| match puzzle {
+            AnyPuzzle::Grid(grid) => grid,
+            other => panic!("{other:?}"),
         })
         .collect();
-    let mut generator = Generator::new(&encoding);
-    let backward: Vec<Grid> = (0..6)
-        .rev()
-        .map(|i| generator.generate(&request, i).unwrap().puzzle)
-        .collect();
-    let backward: Vec<Grid> = backward.into_iter().rev().collect();
     assert_eq!(forward, backward);
     assert_ne!(
         forward[0], forward[1],
@@ -133,29 +136,25 @@ fn a_seed_gives_the_same_output_whatever_the_thread_count() {
 
 #[test]
 fn a_difficulty_is_met() {
-    let encoding = Encoding::new(BoxShape::new(3, 3).unwrap());
-    let mut generator = Generator::new(&encoding);
     for level in [Level::Easy, Level::Medium, Level::Hard, Level::NeedsSearch] {
         let mut request = request("3x3", Symmetry::None, false, 5);
         request.difficulty = Some(level);
-        let made = generator.generate(&request, 1).unwrap();
-        assert_eq!(logic::rate(&made.puzzle).level, level);
+        let (puzzle, solution, made) = generate(&request, 1);
+        assert_eq!(logic::rate(&puzzle).level, level);
         assert_eq!(made.rating.map(|r| r.level), Some(level));
-        assert_unique_by_mrv(&made.puzzle, &made.solution);
+        assert_unique_by_mrv(&puzzle, &solution);
     }
 }
 
 #[test]
 fn sixteen_by_sixteen() {
     let encoding = Encoding::new(BoxShape::new(4, 4).unwrap());
-    let made = Generator::new(&encoding)
-        .generate(&request("4x4", Symmetry::Rot180, false, 1), 0)
-        .unwrap();
-    assert!(Symmetry::Rot180.holds(&made.puzzle));
+    let (puzzle, solution, _) = generate(&request("4x4", Symmetry::Rot180, false, 1), 0);
+    assert!(Symmetry::Rot180.holds(&puzzle));
     assert_eq!(
-        encoding.solver().count(&made.puzzle, Some(2)).value,
+        encoding.solver().count(&puzzle, Some(2)).value,
         1,
         "16x16: unique"
     );
-    check_solution(&made.puzzle, &made.solution).unwrap();
+    check_solution(&puzzle, &solution).unwrap();
 }

@@ -210,6 +210,28 @@ fn variants_generate_and_exact_cover_problems() {
     assert_eq!(again.json()["puzzle"], made["puzzle"]);
     let bad = post(a, "/api/generate", &json!({"difficulty": "impossible"}));
     assert_eq!(bad.status, 400);
+    // Variants come from the same generator: a symmetric 6x6 killer X, written as a block of
+    // the variant format that the page sends back as it is.
+    let body = json!({"box": "2x3", "seed": 7, "variant": "killer,x", "symmetry": "rot180"});
+    let made = post(a, "/api/generate", &body);
+    assert_eq!(made.status, 200, "{}", made.body);
+    let made = made.json();
+    assert_eq!(made["board"]["variant"], true, "{made}");
+    assert!(!made["board"]["cages"].as_array().unwrap().is_empty());
+    let puzzle = made["puzzle"].as_str().unwrap();
+    assert!(
+        puzzle.contains("rules: rows columns boxes diagonals cages"),
+        "{puzzle}"
+    );
+    let checked = post(a, "/api/check", &json!({"puzzle": puzzle})).json();
+    assert_eq!(checked["verdict"], "unique", "{checked}");
+    let unknown = post(a, "/api/generate", &json!({"variant": "sandwich"}));
+    assert_eq!(unknown.status, 400);
+    assert!(
+        unknown.body.contains("variant: unknown rule 'sandwich'"),
+        "{}",
+        unknown.body
+    );
 
     let problem = "A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n";
     let listed = post(a, "/api/cover/solutions", &json!({"problem": problem})).json();

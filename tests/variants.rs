@@ -11,7 +11,7 @@ use proptest::strategy::ValueTree;
 use common::scratch::ScratchDir;
 use common::{ended_or_killed, err, out, spawn, xcover};
 use xcover::dlx::Verdict;
-use xcover::sudoku::BoxShape;
+use xcover::sudoku::generate::{Recipe, Request, Symmetry};
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
@@ -20,9 +20,9 @@ use xcover::sudoku::rules::{
 };
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::backtrack::Backtracker;
-use xcover::sudoku::variant::generate::{generate_killer, generate_variant};
 use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check, fpuzzles};
+use xcover::sudoku::{AnyPuzzle, BoxShape};
 
 /// `rules` with each constraint whose flag is set.
 fn with_present<const K: usize>(mut rules: Rules, constraints: [(bool, Constraint); K]) -> Rules {
@@ -1091,6 +1091,36 @@ fn assert_unique_and_minimal(puzzle: &Puzzle, solution: &[u8]) {
     }
 }
 
+/// A generated puzzle with its solution, as the tests below look at it.
+#[derive(Debug, PartialEq, Eq)]
+struct Made {
+    puzzle: Puzzle,
+    solution: Vec<u8>,
+}
+
+/// Puzzle `index` of a minimal run under `rules` from `seed`, with random cages when `cages`.
+fn generate_under(rules: &Rules, cages: bool, seed: u64, index: u64) -> Made {
+    let request = Request {
+        cages,
+        minimal: true,
+        ..Request::under(rules.clone(), seed)
+    };
+    let recipe = Recipe::new(request).unwrap();
+    let made = recipe.generator().generate(index).unwrap();
+    let puzzle = match made.puzzle {
+        AnyPuzzle::Variant(puzzle) => *puzzle,
+        AnyPuzzle::Grid(grid) => Puzzle {
+            id: String::new(),
+            rules: Rules::classic(grid.shape()),
+            givens: grid.cells().to_vec(),
+        },
+    };
+    Made {
+        puzzle,
+        solution: made.solution,
+    }
+}
+
 #[test]
 fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
     let shape9 = BoxShape::new(3, 3).unwrap();
@@ -1110,12 +1140,74 @@ fn generated_jigsaw_and_x_puzzles_are_unique_minimal_and_valid() {
         (windoku_anti_king, 1),
     ] {
         for index in 0..count {
-            let made = generate_variant(&rules, 11, index).unwrap();
+            let made = generate_under(&rules, false, 11, index);
             assert_unique_and_minimal(&made.puzzle, &made.solution);
             // The same seed and index make the same puzzle.
-            assert_eq!(generate_variant(&rules, 11, index).unwrap(), made);
+            assert_eq!(generate_under(&rules, false, 11, index), made);
         }
     }
+}
+
+/// The one generator gives variants what classic puzzles have: a symmetric clue pattern, and
+/// puzzles that need not be minimal (unique, with about 40% of the cells given).
+#[test]
+fn generated_variants_keep_a_symmetry_and_may_stop_before_minimal() {
+    let shape9 = BoxShape::new(3, 3).unwrap();
+    let x = Rules::classic(shape9).with(Constraint::Diagonals(Diagonals));
+    let jigsaw = Rules::latin(6).with(Constraint::Regions(Regions { map: Vec::new() }));
+    for (rules, symmetry) in [
+        (x.clone(), Symmetry::Rot180),
+        (x.clone(), Symmetry::Diagonal),
+        (jigsaw, Symmetry::Mirror),
+    ] {
+        for index in 0..2 {
+            let request = Request {
+                symmetry,
+                minimal: true,
+                ..Request::under(rules.clone(), 23)
+            };
+            let made = Recipe::new(request)
+                .unwrap()
+                .generator()
+                .generate(index)
+                .unwrap();
+            let AnyPuzzle::Variant(puzzle) = &made.puzzle else {
+                panic!("{:?}", made.puzzle);
+            };
+            let n = rules.size;
+            // Unique by the backtracker, not the engine that made it.
+            let backtracker = Backtracker::new(&puzzle.rules);
+            assert_eq!(backtracker.count(&puzzle.givens, 2), 1, "{symmetry}");
+            assert_eq!(
+                check::broken_rule(&puzzle.rules, &puzzle.givens, &made.solution),
+                None
+            );
+            for cell in 0..n * n {
+                for (r, c) in symmetry.orbit(n, cell / n, cell % n) {
+                    let given = |cell: usize| puzzle.givens[cell] != 0;
+                    assert_eq!(given(cell), given(r * n + c), "{symmetry}: {puzzle:?}");
+                }
+            }
+            // Minimal for its symmetry: no orbit of givens can go.
+            for cell in (0..n * n).filter(|&cell| puzzle.givens[cell] != 0) {
+                let mut fewer = puzzle.givens.clone();
+                for (r, c) in symmetry.orbit(n, cell / n, cell % n) {
+                    fewer[r * n + c] = 0;
+                }
+                assert_eq!(backtracker.count(&fewer, 2), 2, "{symmetry}: {cell}");
+            }
+        }
+    }
+    // Not minimal: unique, and the removal stops at 40% of the cells.
+    let made = Recipe::new(Request::under(x, 5))
+        .unwrap()
+        .generator()
+        .generate(0)
+        .unwrap();
+    let givens = made.puzzle.givens();
+    assert!(givens.iter().filter(|&&v| v != 0).count() >= 32);
+    let rules = made.puzzle.rules();
+    assert_eq!(Backtracker::new(&rules).count(givens, 2), 1);
 }
 
 #[test]
@@ -1129,7 +1221,7 @@ fn generated_killer_puzzles_are_unique_minimal_and_their_cages_valid() {
         (with_knights, 2),
     ] {
         for index in 0..count {
-            let made = generate_killer(&rules, 17, index).unwrap();
+            let made = generate_under(&rules, true, 17, index);
             let puzzle = &made.puzzle;
             // Checked by the backtracker, not the engine that made it.
             assert_unique_and_minimal(puzzle, &made.solution);
@@ -1152,12 +1244,11 @@ fn generated_killer_puzzles_are_unique_minimal_and_their_cages_valid() {
                 assert!((1..=4).contains(&cells.len()), "{cage:?}");
             }
             assert!(covered.iter().all(|&k| k == 1), "{covered:?}");
-            assert_eq!(generate_killer(&rules, 17, index).unwrap(), made);
+            assert_eq!(generate_under(&rules, true, 17, index), made);
         }
     }
     assert!(
-        generate_variant(&Rules::classic(shape6), 1, 0)
-            .unwrap()
+        generate_under(&Rules::classic(shape6), false, 1, 0)
             .puzzle
             .rules
             .cages()
@@ -1198,7 +1289,7 @@ fn generate_variant_prints_files_that_read_back() {
     for (index, entry) in entries.iter().enumerate() {
         let rules =
             Rules::classic(BoxShape::new(2, 3).unwrap()).with(Constraint::Diagonals(Diagonals));
-        let made = generate_killer(&rules, 9, index as u64).unwrap();
+        let made = generate_under(&rules, true, 9, index as u64);
         assert_eq!(entry.puzzle.rules, made.puzzle.rules);
         assert_eq!(entry.puzzle.givens, made.puzzle.givens);
     }
@@ -1265,7 +1356,10 @@ fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
     );
     assert_eq!(run.status.code(), Some(1));
     assert!(
-        err(&run).contains("no hard puzzle of side 4 under these rules in 200 tries"),
+        err(&run).contains(
+            "no hard puzzle of side 4 (rows, columns, boxes, diagonals; none \
+                            symmetry) in 2000 tries (made instead:"
+        ),
         "{}",
         err(&run)
     );

@@ -10,16 +10,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{Outcome, finish, grid_json, signals, stdout};
-use xcover::sudoku::generate::{Generator, Request, Symmetry};
+use super::{Outcome, finish, signals, stdout};
+use xcover::sudoku::generate::{Generated, Recipe, Request, Symmetry, rules_named};
 use xcover::sudoku::logic::Level;
 use xcover::sudoku::rules::Rules;
 use xcover::sudoku::text::{self, Layout};
-use xcover::sudoku::variant::generate::{
-    generate_killer_of_level, generate_variant_of_level, rules_named,
-};
 use xcover::sudoku::variant::{self, fpuzzles, text as variant_text};
-use xcover::sudoku::{BoxShape, Encoding};
+use xcover::sudoku::{AnyPuzzle, BoxShape};
 
 #[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
@@ -45,14 +42,17 @@ pub struct GenerateArgs {
     /// Seed: the same seed gives the same puzzles, whatever the thread count.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Output format (default: line; variants are written as blocks unless fpuzzles).
+    /// Output format (default: line; variants are written as blocks, or as json or
+    /// fpuzzles).
     #[arg(long, value_enum)]
     format: Option<GenerateFormat>,
-    /// Make variant puzzles instead, minimal, in the plain variant format (with their
-    /// solutions): rules joined by commas from jigsaw (a random region map instead of boxes),
-    /// x, windoku, anti-knight, anti-king, non-consecutive, killer (a random cage layout);
-    /// e.g. --variant jigsaw,x. With --difficulty, minimal among the puzzles of that level.
-    #[arg(long, value_name = "RULES", conflicts_with_all = ["symmetry"])]
+    /// Make puzzles under more rules, written in the variant format (with their solutions)
+    /// unless --format json or fpuzzles: rules joined by commas from jigsaw (a random region
+    /// map instead of boxes), x, windoku, anti-knight, anti-king, non-consecutive, killer (a
+    /// random cage layout) and the catalogue's rules that need no clues; e.g. --variant
+    /// jigsaw,x. They are always minimal; --symmetry and --difficulty work as for classic
+    /// puzzles.
+    #[arg(long, value_name = "RULES")]
     variant: Option<String>,
 }
 
@@ -95,10 +95,20 @@ pub enum GenerateFormat {
 /// Puzzles made in parallel between two writes.
 const CHUNK: u64 = 64;
 
+/// How the puzzles are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// A classic grid in one of the grid layouts.
+    Layout(Layout),
+    /// One JSON object per line.
+    Json,
+    /// One f-puzzles link per line.
+    Fpuzzles,
+    /// Blocks of the variant format, after a header.
+    Blocks,
+}
+
 pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
-    if let Some(variant) = &args.variant {
-        return run_variant(&args, variant);
-    }
     let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
         eprintln!(
             "xcover: a grid of side {} is not supported (sides from 1 to 64 whose boxes fit)",
@@ -106,19 +116,55 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
         );
         return Ok(Outcome::BadUsage);
     };
+    let (rules, cages) = match &args.variant {
+        None => (Rules::classic(shape), false),
+        Some(names) => match rules_named(names, shape) {
+            Ok(found) => found,
+            Err(message) => {
+                eprintln!("xcover: {message}");
+                return Ok(Outcome::InvalidInput);
+            }
+        },
+    };
+    let variant = args.variant.is_some();
+    let output = match (args.format, variant) {
+        (None | Some(GenerateFormat::Line), false) => Output::Layout(Layout::Line),
+        (Some(GenerateFormat::Grid), false) => Output::Layout(Layout::Grid),
+        (Some(GenerateFormat::Numbers), false) => Output::Layout(Layout::Numbers),
+        (None, true) => Output::Blocks,
+        (Some(GenerateFormat::Json), _) => Output::Json,
+        (Some(GenerateFormat::Fpuzzles), _) => Output::Fpuzzles,
+        (Some(_), true) => {
+            eprintln!(
+                "xcover: variant puzzles are written as blocks of the variant format (the \
+                 default), as JSON records or as f-puzzles links"
+            );
+            return Ok(Outcome::BadUsage);
+        }
+    };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
+    let level = args.difficulty.map(Level::from);
     let request = Request {
-        shape,
+        rules,
+        cages,
         symmetry: args.symmetry,
-        minimal: args.minimal,
-        difficulty: args.difficulty.map(Level::from),
+        // Variants are always made minimal: a killer stopped at 40% of its cells as givens
+        // would be a poor killer.
+        minimal: args.minimal || variant,
+        difficulty: level,
         seed,
     };
-    let encoding = Encoding::new(shape);
+    let recipe = match Recipe::new(request) {
+        Ok(recipe) => recipe,
+        Err(error) => {
+            eprintln!("xcover: {error}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
     let bar = if args.count > 1 && io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr())
     } else {
@@ -128,6 +174,21 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     let cells_tried =
         (args.count == 1 && io::stderr().is_terminal()).then(|| Arc::new(AtomicU64::new(0)));
     let mut out = stdout();
+    // Written with the first puzzle: a run that makes none prints nothing but its error.
+    let mut header = (output == Output::Blocks).then(|| {
+        let names = args.variant.as_deref().unwrap_or_default();
+        let mut asked = String::new();
+        if let Some(level) = level {
+            asked += &format!(" --difficulty {level}");
+        }
+        if args.symmetry != Symmetry::None {
+            asked += &format!(" --symmetry {}", args.symmetry);
+        }
+        format!(
+            "# Made by xcover sudoku generate --variant {names}{asked} --seed {seed}\npuzzles: {}",
+            args.count
+        )
+    });
     let mut start = 0;
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
@@ -136,12 +197,12 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                 .into_par_iter()
                 .map_init(
                     || {
-                        let mut generator = Generator::new(&encoding);
+                        let mut generator = recipe.generator();
                         generator.set_cancel_flag(Some(signals::flag()));
                         generator.set_progress_counter(cells_tried.clone());
                         generator
                     },
-                    |generator, index| generator.generate(&request, index),
+                    |generator, index| generator.generate(index),
                 )
                 .collect::<Vec<_>>()
         };
@@ -165,57 +226,29 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
                     return Ok(Outcome::InvalidInput);
                 }
             };
-            if args.minimal && generated.undecided > 0 {
+            if recipe.request().minimal && generated.undecided > 0 {
                 eprintln!(
                     "xcover: puzzle {index}: {} clue removals ran out of search budget; the \
                      puzzle is unique but may not be minimal",
                     generated.undecided
                 );
             }
-            let format = args.format.unwrap_or(GenerateFormat::Line);
-            match format {
-                GenerateFormat::Line => {
-                    writeln!(out, "{}", text::write(&generated.puzzle, Layout::Line))?
-                }
-                GenerateFormat::Grid | GenerateFormat::Numbers => {
-                    if index > 0 {
-                        writeln!(out)?;
+            let written = match output {
+                Output::Layout(layout) => write_layout(&mut out, &generated, layout, index),
+                Output::Json => write_json(&mut out, &generated, seed, index),
+                Output::Fpuzzles => write_link(&mut out, &generated, seed, index),
+                Output::Blocks => {
+                    if let Some(header) = header.take() {
+                        writeln!(out, "{header}")?;
                     }
-                    let layout = if format == GenerateFormat::Grid {
-                        Layout::Grid
-                    } else {
-                        Layout::Numbers
-                    };
-                    write!(out, "{}", text::write(&generated.puzzle, layout))?
+                    write_blocks(&mut out, &generated, &recipe, index)
                 }
-                GenerateFormat::Json => {
-                    let record = json!({
-                        "seed": seed,
-                        "index": index,
-                        "boxes": shape.to_string(),
-                        "clues": generated.puzzle.clue_count(),
-                        "puzzle": grid_json(&generated.puzzle),
-                        "solution": grid_json(&generated.solution),
-                        "level": generated.rating.map(|r| r.level.name()),
-                        "score": generated.rating.map(|r| r.score),
-                    });
-                    writeln!(out, "{record}")?
-                }
-                GenerateFormat::Fpuzzles => {
-                    let puzzle = variant::Puzzle {
-                        id: format!("seed {seed}, puzzle {index}"),
-                        rules: Rules::classic(shape),
-                        givens: generated.puzzle.cells().to_vec(),
-                    };
-                    match fpuzzles::link(&puzzle, Some(generated.solution.cells())) {
-                        Ok(link) => writeln!(out, "{link}")?,
-                        Err(why) => {
-                            eprintln!("xcover: {why}");
-                            out.flush()?;
-                            return Ok(Outcome::BadUsage);
-                        }
-                    }
-                }
+            };
+            if let Err(why) = written? {
+                bar.finish_and_clear();
+                eprintln!("xcover: {why}");
+                out.flush()?;
+                return Ok(Outcome::BadUsage);
             }
         }
         out.flush()?;
@@ -226,130 +259,134 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     finish(out, Outcome::Success)
 }
 
-/// `generate --variant`: minimal variant puzzles, made in parallel and printed in order.
-fn run_variant(args: &GenerateArgs, names: &str) -> io::Result<Outcome> {
-    let Some(shape) = args.shape.or_else(|| BoxShape::for_size(args.size)) else {
-        eprintln!(
-            "xcover: a grid of side {} is not supported (sides from 1 to 64 whose boxes fit)",
-            args.size
-        );
-        return Ok(Outcome::BadUsage);
+/// A classic puzzle in a grid layout; blank lines between puzzles of several lines.
+fn write_layout(
+    out: &mut impl Write,
+    generated: &Generated,
+    layout: Layout,
+    index: u64,
+) -> io::Result<Result<(), String>> {
+    let AnyPuzzle::Grid(grid) = &generated.puzzle else {
+        return Ok(Err(
+            "only classic puzzles are written in grid layouts".into()
+        ));
     };
-    let (rules, killer) = match rules_named(names, shape) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("xcover: {message}");
-            return Ok(Outcome::InvalidInput);
+    if layout == Layout::Line {
+        writeln!(out, "{}", text::write(grid, layout))?;
+    } else {
+        if index > 0 {
+            writeln!(out)?;
         }
-    };
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let links = match args.format {
-        None => false,
-        Some(GenerateFormat::Fpuzzles) => true,
-        Some(_) => {
-            eprintln!(
-                "xcover: variant puzzles are written as blocks of the variant format (the \
-                 default) or as f-puzzles links (--format fpuzzles)"
-            );
-            return Ok(Outcome::BadUsage);
-        }
-    };
-    let level = args.difficulty.map(Level::from);
-    let asked = level.map_or(String::new(), |level| format!(" --difficulty {level}"));
-    let mut out = stdout();
-    // Written with the first puzzle: a run that makes none prints nothing but its error.
-    let mut header = Some(format!(
-        "# Made by xcover sudoku generate --variant {names}{asked} --seed {seed}\npuzzles: {}",
-        args.count
-    ));
-    let mut start = 0;
-    while start < args.count {
-        let end = (start + CHUNK).min(args.count);
-        let made: Vec<_> = (start..end)
-            .into_par_iter()
-            .map(|index| {
-                if killer {
-                    generate_killer_of_level(&rules, seed, index, level, &signals::stopped)
-                } else {
-                    generate_variant_of_level(&rules, seed, index, level, &signals::stopped)
-                }
-            })
-            .collect();
-        for (index, result) in (start..).zip(made) {
-            let generated = match result {
-                Ok(generated) => generated,
-                Err(_) if signals::stopped() => {
-                    out.flush()?;
-                    eprintln!("xcover: interrupted; {index} puzzles were made");
-                    return Ok(Outcome::Interrupted);
-                }
-                Err(error) => {
-                    eprintln!("xcover: {error}");
-                    out.flush()?;
-                    return Ok(Outcome::InvalidInput);
-                }
-            };
-            let puzzle = &generated.puzzle;
-            if links {
-                match fpuzzles::link(puzzle, Some(&generated.solution)) {
-                    Ok(link) => writeln!(out, "{link}")?,
-                    Err(why) => {
-                        eprintln!("xcover: {why}");
-                        out.flush()?;
-                        return Ok(Outcome::BadUsage);
-                    }
-                }
-                continue;
-            }
-            if let Some(header) = header.take() {
-                writeln!(out, "{header}")?;
-            }
-            let n = puzzle.rules.size;
-            let boxes = puzzle
-                .rules
-                .boxes
-                .map_or("none".to_string(), |b| b.to_string());
-            let clues = puzzle.givens.iter().filter(|&&v| v != 0).count();
-            write!(
-                out,
-                "\npuzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\nseed: {seed}\n{}",
-                puzzle.id,
-                puzzle.rules.names().join(" "),
-                // Below "needs search", removals that made the puzzle harder were refused: it
-                // is minimal among the puzzles of its level only.
-                if level.is_some_and(|level| level != Level::NeedsSearch) {
-                    format!("mode: difficulty\nclues: {clues}\n")
-                } else {
-                    format!("mode: minimal\nclues: {clues}\nminimal: yes\n")
-                },
-            )?;
-            if let Some(level) = level {
-                writeln!(out, "difficulty: {level}")?;
-            }
-            write!(
-                out,
-                "grid:\n{}",
-                variant_text::grid_lines(n, &puzzle.givens)
-            )?;
-            write!(out, "{}", variant_text::rule_blocks(&puzzle.rules))?;
-            write!(
-                out,
-                "solution:\n{}end\n",
-                variant_text::grid_lines(n, &generated.solution)
-            )?;
-        }
-        out.flush()?;
-        if signals::stopped() {
-            eprintln!("xcover: interrupted; {end} puzzles were made");
-            return Ok(Outcome::Interrupted);
-        }
-        start = end;
+        write!(out, "{}", text::write(grid, layout))?;
     }
-    finish(out, Outcome::Success)
+    Ok(Ok(()))
+}
+
+/// One JSON record: the puzzle and its solution as rows, its rules, its rating if asked.
+fn write_json(
+    out: &mut impl Write,
+    generated: &Generated,
+    seed: u64,
+    index: u64,
+) -> io::Result<Result<(), String>> {
+    let puzzle = &generated.puzzle;
+    let n = puzzle.size();
+    let rows = |cells: &[u8]| {
+        serde_json::Value::from(
+            cells
+                .chunks(n)
+                .map(|row| serde_json::Value::from(row.to_vec()))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let rules = puzzle.rules();
+    let mut record = json!({
+        "seed": seed,
+        "index": index,
+        "boxes": rules.boxes.map(|shape| shape.to_string()),
+        "rules": rules.names(),
+        "clues": puzzle.givens().iter().filter(|&&v| v != 0).count(),
+        "puzzle": rows(puzzle.givens()),
+        "solution": rows(&generated.solution),
+        "level": generated.rating.map(|r| r.level.name()),
+        "score": generated.rating.map(|r| r.score),
+    });
+    // The layouts a variant draws (cages, regions) are in its file.
+    if let AnyPuzzle::Variant(variant) = puzzle {
+        record["file"] = serde_json::Value::from(variant_text::block(variant, None));
+    }
+    writeln!(out, "{record}")?;
+    Ok(Ok(()))
+}
+
+/// One f-puzzles link with the solution.
+fn write_link(
+    out: &mut impl Write,
+    generated: &Generated,
+    seed: u64,
+    index: u64,
+) -> io::Result<Result<(), String>> {
+    let puzzle = match &generated.puzzle {
+        AnyPuzzle::Grid(grid) => variant::Puzzle {
+            id: format!("seed {seed}, puzzle {index}"),
+            rules: Rules::classic(grid.shape()),
+            givens: grid.cells().to_vec(),
+        },
+        AnyPuzzle::Variant(puzzle) => (**puzzle).clone(),
+    };
+    match fpuzzles::link(&puzzle, Some(&generated.solution)) {
+        Ok(link) => writeln!(out, "{link}").map(Ok),
+        Err(why) => Ok(Err(why.to_string())),
+    }
+}
+
+/// One block of the variant format, with the solution.
+fn write_blocks(
+    out: &mut impl Write,
+    generated: &Generated,
+    recipe: &Recipe,
+    index: u64,
+) -> io::Result<Result<(), String>> {
+    let request = recipe.request();
+    let puzzle = &generated.puzzle;
+    let rules = puzzle.rules();
+    let n = puzzle.size();
+    let boxes = rules.boxes.map_or("none".to_string(), |b| b.to_string());
+    let clues = puzzle.givens().iter().filter(|&&v| v != 0).count();
+    let id = match puzzle {
+        AnyPuzzle::Variant(variant) => variant.id.clone(),
+        AnyPuzzle::Grid(_) => format!("{}-{}", request.seed, index + 1),
+    };
+    // Below "needs search", removals that made the puzzle harder were refused: it is minimal
+    // among the puzzles of its level only.
+    let mode = match request.difficulty {
+        Some(level) if level != Level::NeedsSearch => format!("mode: difficulty\nclues: {clues}\n"),
+        _ if request.minimal || request.difficulty.is_some() => {
+            format!("mode: minimal\nclues: {clues}\nminimal: yes\n")
+        }
+        _ => format!("mode: unique\nclues: {clues}\n"),
+    };
+    write!(
+        out,
+        "\npuzzle: {id}\nsize: {n}\nbox: {boxes}\nrules: {}\nseed: {}\n{mode}",
+        rules.names().join(" "),
+        request.seed,
+    )?;
+    if let Some(level) = request.difficulty {
+        writeln!(out, "difficulty: {level}")?;
+    }
+    write!(
+        out,
+        "grid:\n{}",
+        variant_text::grid_lines(n, puzzle.givens())
+    )?;
+    write!(out, "{}", variant_text::rule_blocks(&rules))?;
+    write!(
+        out,
+        "solution:\n{}end\n",
+        variant_text::grid_lines(n, &generated.solution)
+    )?;
+    Ok(Ok(()))
 }
 
 /// Runs `work` while another thread draws a bar of the cells whose clue removal has been

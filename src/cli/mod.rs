@@ -182,16 +182,6 @@ pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::with_capacity(1 << 16, io::stdout().lock())
 }
 
-/// A grid as JSON: an array of rows of numbers, 0 for blank.
-pub fn grid_json(grid: &xcover::sudoku::Grid) -> serde_json::Value {
-    serde_json::Value::from(
-        grid.cells()
-            .chunks(grid.size())
-            .map(|row| serde_json::Value::from(row.to_vec()))
-            .collect::<Vec<_>>(),
-    )
-}
-
 /// The `--stats` line of a run over puzzles: `finished` of them got their record; `total`
 /// also holds the work on a puzzle that Ctrl-C stopped. The time per puzzle is left out
 /// when no puzzle finished.

@@ -16,10 +16,11 @@
 //!   rule's own judge);
 //! - [`backtrack`]: the simple backtracking baselines, compared with Dancing Links;
 //! - [`logic`]: human-style techniques with explanations and ratings;
-//! - [`generate`] (feature `generate`): new puzzles with exactly one solution;
+//! - [`generate`] (feature `generate`): new puzzles under any rules with exactly one
+//!   solution;
 //! - [`variant`]: a puzzle under any rules (jigsaw, X, windoku, anti-knight, anti-king,
-//!   non-consecutive and killer, alone or combined), its file format, its backtracking
-//!   baseline and its generator, through the same engine;
+//!   non-consecutive and killer, alone or combined), its file format and its backtracking
+//!   baseline, through the same engine;
 //! - [`batch`] (feature `parallel`): many puzzles on every core, answers in input order.
 //!
 //! ```

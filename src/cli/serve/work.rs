@@ -14,11 +14,12 @@ use std::time::Instant;
 use serde_json::{Value, json};
 use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Verdict, format};
 use xcover::sudoku::AnyPuzzle;
-use xcover::sudoku::generate::{Generator, Request, Symmetry};
+use xcover::sudoku::BoxShape;
+use xcover::sudoku::generate::{Recipe, Request, Symmetry, rules_named};
 use xcover::sudoku::logic::{self, Level, Position, Step};
+use xcover::sudoku::rules::Rules;
 use xcover::sudoku::text::{self, FaultKind};
 use xcover::sudoku::variant;
-use xcover::sudoku::{BoxShape, Encoding};
 
 /// The largest side the page works with (the engine's Sudoku limit).
 const MAX_SIDE: usize = 64;
@@ -500,7 +501,15 @@ pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
 pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     // Every field is checked for its type and range: a misspelt or mistyped one is an error,
     // never silently a default 9x9.
-    let known = ["box", "size", "difficulty", "symmetry", "seed", "minimal"];
+    let known = [
+        "box",
+        "size",
+        "variant",
+        "difficulty",
+        "symmetry",
+        "seed",
+        "minimal",
+    ];
     if let Some(fields) = request.as_object()
         && let Some(unknown) = fields.keys().find(|k| !known.contains(&k.as_str()))
     {
@@ -585,28 +594,39 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
             )));
         }
     };
-    let encoding = Encoding::new(shape);
-    let mut generator = Generator::new(&encoding);
-    // The generator polls a flag only: a watchdog sets it at the deadline.
-    generator.set_cancel_flag(Some(Arc::clone(&limits.cancel)));
+    let (rules, cages) = match text_field("variant")? {
+        None | Some("") => (Rules::classic(shape), false),
+        Some(names) => rules_named(names, shape)
+            .map_err(|message| ApiError::bad(message.replace("--variant: ", "variant: ")))?,
+    };
+    let variant = rules != Rules::classic(shape) || cages;
     let request = Request {
-        shape,
+        rules,
+        cages,
         symmetry,
-        minimal: difficulty.is_some() || minimal,
+        // Variants are always minimal, as on the command line.
+        minimal: difficulty.is_some() || minimal || variant,
         difficulty,
         seed,
     };
-    let made = generator.generate(&request, 0).map_err(|error| {
+    let recipe = Recipe::new(request).map_err(|error| ApiError::bad(error.to_string()))?;
+    let mut generator = recipe.generator();
+    // The generator polls a flag only: a watchdog sets it at the deadline.
+    generator.set_cancel_flag(Some(Arc::clone(&limits.cancel)));
+    let made = generator.generate(0).map_err(|error| {
         match limits.cancel.load(std::sync::atomic::Ordering::Relaxed) {
             true => ApiError::stopped(limits),
             false => ApiError::bad(error.to_string()),
         }
     })?;
-    let subject = AnyPuzzle::Grid(made.puzzle.clone());
+    let puzzle = match &made.puzzle {
+        AnyPuzzle::Grid(grid) => text::write(grid, text::Layout::Line).trim_end().to_string(),
+        AnyPuzzle::Variant(puzzle) => variant::text::block(puzzle, None),
+    };
     Ok(json!({
-        "board": board(&subject),
-        "puzzle": text::write(&made.puzzle, text::Layout::Line).trim_end(),
-        "solution": made.solution.cells(),
+        "board": board(&made.puzzle),
+        "puzzle": puzzle,
+        "solution": made.solution,
         "seed": seed,
         "seed_text": seed.to_string(),
         "level": made.rating.map(|r| r.level.name()),

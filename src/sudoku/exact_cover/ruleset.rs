@@ -113,16 +113,31 @@ impl VariantEncoding {
     /// A solver with the puzzle's givens chosen; `None` when they leave no solution at once.
     pub fn solver(&self, puzzle: &Puzzle) -> Option<Solver<'_>> {
         let mut solver = self.matrix.solver();
+        self.choose_givens(&mut solver, &puzzle.givens)
+            .then_some(solver)
+    }
+
+    /// Chooses `givens` (row by row, 0 for an empty cell) in `solver`, a solver of this
+    /// encoding's matrix, once it has unchosen what it held and forgotten its statistics:
+    /// one solver serves many puzzles under the same rules. False when the givens leave no
+    /// solution at once; then nothing stays chosen.
+    pub fn choose_givens(&self, solver: &mut Solver<'_>, givens: &[u8]) -> bool {
+        solver.unchoose_all();
+        solver.reset_stats();
         let n = self.size;
-        for (cell, &value) in puzzle.givens.iter().enumerate() {
+        for (cell, &value) in givens.iter().enumerate() {
             if value == 0 {
                 continue;
             }
             // A given its cell's pencilmarks rule out has no option: no solution.
-            let option = self.cell_options[cell * n + usize::from(value) - 1]?;
-            solver.choose(option).ok()?;
+            let chosen = self.cell_options[cell * n + usize::from(value) - 1]
+                .is_some_and(|option| solver.choose(option).is_ok());
+            if !chosen {
+                solver.unchoose_all();
+                return false;
+            }
         }
-        Some(solver)
+        true
     }
 
     /// The grid (row by row, symbols from 1) that a solution's options fill in, givens

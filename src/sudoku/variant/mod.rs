@@ -15,15 +15,13 @@
 //! bridge, which builds every ruleset's problem, the classic one included) turns a puzzle
 //! into exact cover and back; [`check`] judges a filled grid by each rule's own judge, sharing
 //! no code with the encoding; [`backtrack`] is a second solver, plain backtracking, that
-//! checks the engine's answers; [`generate`] (feature `generate`) makes new unique, minimal
-//! puzzles.
+//! checks the engine's answers. New puzzles under any rules come from
+//! [`crate::sudoku::generate`] (feature `generate`).
 
 pub mod backtrack;
 pub mod check;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
-#[cfg(feature = "generate")]
-pub mod generate;
 pub mod iss;
 pub mod text;
 

@@ -764,6 +764,29 @@ pub fn rule_blocks(rules: &Rules) -> String {
     text
 }
 
+/// A whole block of the plain format: the puzzle's id, size, boxes, rules, grid and rule
+/// blocks, the solution when given, and `end`.
+pub fn block(puzzle: &Puzzle, solution: Option<&[u8]>) -> String {
+    let rules = &puzzle.rules;
+    let n = rules.size;
+    let boxes = rules
+        .boxes
+        .map_or("none".to_string(), |shape| shape.to_string());
+    let mut text = format!(
+        "puzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\ngrid:\n{}{}",
+        puzzle.id,
+        rules.names().join(" "),
+        grid_lines(n, &puzzle.givens),
+        rule_blocks(rules)
+    );
+    if let Some(solution) = solution {
+        text.push_str("solution:\n");
+        text.push_str(&grid_lines(n, solution));
+    }
+    text.push_str("end\n");
+    text
+}
+
 /// A whole grid on one line, row after row.
 pub fn grid_line(grid: &[u8]) -> String {
     let n = grid.len().isqrt();
