@@ -9,9 +9,9 @@
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use xcover::sudoku::backtrack::{Mrv, Naive};
+use xcover::sudoku::backtrack::Baseline;
 use xcover::sudoku::text;
-use xcover::sudoku::{Encoding, Grid, SudokuSolver};
+use xcover::sudoku::{AnyPuzzle, DancingLinks, Grid, SudokuSolver};
 
 fn nth_grid(path: &str, n: usize) -> Option<Grid> {
     let content = std::fs::read_to_string(path).ok()?;
@@ -46,14 +46,17 @@ fn solvers(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_secs(3));
     for (name, grid) in &cases {
-        let encoding = Encoding::new(grid.shape());
-        let mut dlx = encoding.solver();
+        let puzzle = AnyPuzzle::Grid(grid.clone());
+        let mut dlx = DancingLinks::default();
+        dlx.prepare(grid.shape());
         let solvers: [&mut dyn SudokuSolver; 3] =
-            [&mut dlx, &mut Mrv::default(), &mut Naive::default()];
+            [&mut dlx, &mut Baseline::mrv(), &mut Baseline::naive()];
         for solver in solvers {
-            group.bench_with_input(BenchmarkId::new(solver.name(), name), grid, |b, grid| {
-                b.iter(|| solver.count_up_to(grid, Some(2)).value)
-            });
+            group.bench_with_input(
+                BenchmarkId::new(solver.name(), name),
+                &puzzle,
+                |b, puzzle| b.iter(|| solver.count_up_to(puzzle, Some(2)).value),
+            );
         }
     }
     group.finish();

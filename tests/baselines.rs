@@ -1,13 +1,24 @@
-//! The backtracking baselines against Dancing Links: on a table of puzzles of several shapes
-//! (unique, several solutions, none), all three solvers agree on the count and on what a
-//! solution is, and `naive` reproduces the solution printed in seed post 000.
+//! The backtracking baseline against Dancing Links, all through [`SudokuSolver`]: on a table
+//! of puzzles of several shapes and rules (unique, several solutions, none), the three
+//! solvers agree on the count and on what a solution is, and `naive` reproduces the solution
+//! printed in seed post 000.
 
 use std::time::{Duration, Instant};
 
-use xcover::sudoku::backtrack::{Mrv, Naive};
-use xcover::sudoku::check::check_solution;
+use xcover::dlx::Verdict;
+use xcover::sudoku::backtrack::Baseline;
 use xcover::sudoku::text;
-use xcover::sudoku::{Encoding, Grid, SudokuSolver, Verdict};
+use xcover::sudoku::variant::text as variant_text;
+use xcover::sudoku::{AnyPuzzle, DancingLinks, Grid, SudokuSolver};
+
+/// The three solvers, in the order of `compare`'s table.
+fn solvers() -> [Box<dyn SudokuSolver>; 3] {
+    [
+        Box::new(DancingLinks::default()),
+        Box::new(Baseline::mrv()),
+        Box::new(Baseline::naive()),
+    ]
+}
 
 fn grids(path: &str) -> Vec<Grid> {
     let content = std::fs::read_to_string(path).unwrap();
@@ -22,8 +33,9 @@ fn grid_of(line: &str) -> Grid {
 }
 
 /// Puzzles with a known character: proper ones from the project's files, the same with clues
-/// removed (several solutions), and with a wrong but unclashing digit added (none).
-fn table() -> Vec<(String, Grid)> {
+/// removed (several solutions), and with a wrong but unclashing digit added (none); then the
+/// variants of `data/sudoku/variants.txt`, as they are and (6x6 ones) loosened.
+fn table() -> Vec<(String, AnyPuzzle)> {
     let mut table = Vec::new();
     for file in [
         "data/sudoku/4x4-2x2.txt",
@@ -60,9 +72,27 @@ fn table() -> Vec<(String, Grid)> {
                     wrong.set(row, col, 0);
                 }
             }
-            table.push((format!("{file} #{k}"), grid));
-            table.push((format!("{file} #{k} loosened"), loose));
+            table.push((format!("{file} #{k}"), AnyPuzzle::Grid(grid)));
+            table.push((format!("{file} #{k} loosened"), AnyPuzzle::Grid(loose)));
+            let wrong = AnyPuzzle::Grid(wrong);
             table.push((format!("{file} #{k} with a wrong digit"), wrong));
+        }
+    }
+    let variants = std::fs::read_to_string("data/sudoku/variants.txt").unwrap();
+    for entry in variant_text::read(&variants) {
+        let entry = entry.unwrap();
+        let name = entry.puzzle.id.clone();
+        let mut loose = entry.puzzle.clone();
+        let given = |cell: &&mut u8| **cell != 0;
+        for cell in loose.givens.iter_mut().filter(given).take(4) {
+            *cell = 0;
+        }
+        let small = entry.puzzle.rules.size <= 6;
+        table.push((name.clone(), AnyPuzzle::Variant(Box::new(entry.puzzle))));
+        // Loosened 9x9 variants take `naive` minutes.
+        if small {
+            let loose = AnyPuzzle::Variant(Box::new(loose));
+            table.push((format!("{name} loosened"), loose));
         }
     }
     table
@@ -72,17 +102,16 @@ fn table() -> Vec<(String, Grid)> {
 fn three_solvers_agree_on_every_puzzle_of_the_table() {
     let table = table();
     let mut kinds = [0; 3];
-    for (name, grid) in &table {
-        let encoding = Encoding::new(grid.shape());
-        let mut dlx = encoding.solver();
-        let mut solvers: [&mut dyn SudokuSolver; 3] =
-            [&mut dlx, &mut Mrv::default(), &mut Naive::default()];
+    let mut solvers = solvers();
+    for (name, puzzle) in &table {
         let mut counts = Vec::new();
         for solver in solvers.iter_mut() {
             let deadline = Some(Instant::now() + Duration::from_secs(20));
             let mut count = 0u128;
-            let run = solver.search(grid, deadline, &mut |solution| {
-                check_solution(grid, solution).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let run = solver.search(puzzle, deadline, &mut |solution| {
+                // Every solution keeps the puzzle's givens and rules, by the independent
+                // judge.
+                assert_eq!(puzzle.broken_rule(solution), None, "{name}");
                 count += 1;
                 if count == 50 {
                     std::ops::ControlFlow::Break(())
@@ -108,49 +137,55 @@ fn three_solvers_agree_on_every_puzzle_of_the_table() {
 
 #[test]
 fn naive_reproduces_post_000() {
-    let puzzle = &grids("data/sudoku/post000.txt")[0];
-    let printed = &grids("data/sudoku/post000.solution.txt")[0];
+    let puzzle = &AnyPuzzle::Grid(grids("data/sudoku/post000.txt").remove(0));
+    let printed = grids("data/sudoku/post000.solution.txt").remove(0);
+    let printed = printed.cells();
     assert_eq!(
-        Naive::default().first_solution(puzzle).value.as_ref(),
+        Baseline::naive().first_solution(puzzle).value.as_deref(),
         Some(printed)
     );
     assert_eq!(
-        Mrv::default().first_solution(puzzle).value.as_ref(),
+        Baseline::mrv().first_solution(puzzle).value.as_deref(),
         Some(printed)
     );
-    let Verdict::Unique(solution) = Naive::default().verdict_of(puzzle).value else {
+    let Verdict::Unique(solution) = Baseline::naive().verdict_of(puzzle).value else {
         panic!("post 000 is proper");
     };
-    assert_eq!(&solution, printed);
+    assert_eq!(solution, printed);
 }
 
 #[test]
 fn empty_4x4_has_288_solutions_for_every_solver() {
-    let empty = &grid_of("................");
-    let encoding = Encoding::new(empty.shape());
-    assert_eq!(encoding.solver().count_up_to(empty, None).value, 288);
-    assert_eq!(Mrv::default().count_up_to(empty, None).value, 288);
-    assert_eq!(Naive::default().count_up_to(empty, None).value, 288);
-    assert_eq!(Naive::default().count_up_to(empty, Some(7)).value, 7);
+    let empty = &AnyPuzzle::Grid(grid_of("................"));
+    for mut solver in solvers() {
+        assert_eq!(
+            solver.count_up_to(empty, None).value,
+            288,
+            "{}",
+            solver.name()
+        );
+        assert_eq!(
+            solver.count_up_to(empty, Some(7)).value,
+            7,
+            "{}",
+            solver.name()
+        );
+    }
 }
 
 #[test]
 fn clashing_clues_have_no_solution_for_every_solver() {
-    let grid = &grid_of("11..............");
-    let encoding = Encoding::new(grid.shape());
-    assert_eq!(encoding.solver().count_up_to(grid, None).value, 0);
-    assert_eq!(Mrv::default().count_up_to(grid, None).value, 0);
-    assert_eq!(Naive::default().count_up_to(grid, None).value, 0);
+    let grid = &AnyPuzzle::Grid(grid_of("11.............."));
+    for mut solver in solvers() {
+        assert_eq!(solver.count_up_to(grid, None).value, 0, "{}", solver.name());
+    }
 }
 
 #[test]
-fn a_deadline_stops_the_baselines() {
+fn a_deadline_stops_every_solver() {
     // The empty 9x9 grid has far too many solutions to enumerate.
-    let empty = &grid_of(&".".repeat(81));
-    for solver in [
-        &mut Naive::default() as &mut dyn SudokuSolver,
-        &mut Mrv::default(),
-    ] {
+    let empty = &AnyPuzzle::Grid(grid_of(&".".repeat(81)));
+    for mut solver in solvers() {
         let deadline = Some(Instant::now() + Duration::from_millis(50));
         let run = solver.search(
             empty,

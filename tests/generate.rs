@@ -4,11 +4,12 @@
 
 use std::process::Command;
 
-use xcover::sudoku::backtrack::Mrv;
+use xcover::dlx::Verdict;
+use xcover::sudoku::backtrack::Baseline;
 use xcover::sudoku::check::check_solution;
 use xcover::sudoku::generate::{Generated, Recipe, Request, Symmetry};
 use xcover::sudoku::logic::{self, Level};
-use xcover::sudoku::{AnyPuzzle, BoxShape, Encoding, Grid, SudokuSolver, Verdict};
+use xcover::sudoku::{AnyPuzzle, BoxShape, Encoding, Grid, SudokuSolver};
 
 fn request(shape: &str, symmetry: Symmetry, minimal: bool, seed: u64) -> Request {
     Request {
@@ -30,8 +31,11 @@ fn generate(request: &Request, index: u64) -> (Grid, Grid, Generated) {
 }
 
 fn assert_unique_by_mrv(puzzle: &Grid, solution: &Grid) {
-    match Mrv::default().verdict_of(puzzle).value {
-        Verdict::Unique(found) => assert_eq!(&found, solution),
+    match Baseline::mrv()
+        .verdict_of(&AnyPuzzle::Grid(puzzle.clone()))
+        .value
+    {
+        Verdict::Unique(found) => assert_eq!(found, solution.cells()),
         other => panic!("not unique for mrv: {other:?}"),
     }
     check_solution(puzzle, solution).unwrap();
@@ -63,7 +67,9 @@ fn every_puzzle_is_unique_minimal_and_symmetric() {
                         fewer.set(r, c, 0);
                     }
                     assert_eq!(
-                        Mrv::default().count_up_to(&fewer, Some(2)).value,
+                        Baseline::mrv()
+                            .count_up_to(&AnyPuzzle::Grid(fewer), Some(2))
+                            .value,
                         2,
                         "{context}: the clue at {cell} could go"
                     );

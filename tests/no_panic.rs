@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use xcover::dlx::{Matrix, format};
-use xcover::sudoku::backtrack::Mrv;
-use xcover::sudoku::{BoxShape, Grid, SudokuSolver, logic, text};
+use xcover::sudoku::backtrack::Baseline;
+use xcover::sudoku::{AnyPuzzle, BoxShape, Grid, SudokuSolver, logic, text};
 
 /// Text made of the characters both formats care about, plus a few others.
 fn noisy_text() -> impl Strategy<Value = String> {
@@ -57,7 +57,8 @@ proptest! {
         let cells: Vec<u8> = cells.into_iter().take(n * n).map(|v| v % (n as u8 + 1)).collect();
         let grid = Grid::from_cells(shape, cells).unwrap();
         let dlx = grid.count_solutions(Some(50));
-        prop_assert_eq!(Mrv::default().count_up_to(&grid, Some(50)).value, dlx);
+        let puzzle = AnyPuzzle::Grid(grid.clone());
+        prop_assert_eq!(Baseline::mrv().count_up_to(&puzzle, Some(50)).value, dlx);
         let solution = logic::solve(&grid);
         if grid.clash().is_none() && dlx == 1 {
             prop_assert!(solution.contradiction.is_none());
@@ -200,7 +201,8 @@ proptest! {
 
     #[test]
     fn the_variant_readers_never_panic(edits in proptest::collection::vec(edit(), 1..6)) {
-        use xcover::sudoku::variant::{VariantEncoding, backtrack::Backtracker, check, text};
+        use xcover::sudoku::backtrack::Backtracker;
+        use xcover::sudoku::variant::{VariantEncoding, check, text};
         let mutated = edits.into_iter().fold(VARIANT_FILE.to_string(), |t, e| apply(&t, e));
         let mut texts = vec![mutated.clone()];
         // The same damage inside JSON strings.

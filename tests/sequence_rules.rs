@@ -8,6 +8,7 @@
 use proptest::prelude::*;
 
 use xcover::sudoku::BoxShape;
+use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, DoubleArrows, EqualSums,
@@ -15,7 +16,6 @@ use xcover::sudoku::rules::{
     PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches, Side, Skyscrapers, SumLine,
     SumLines, Sums, ValueIndexing, XSums, ZipperLines,
 };
-use xcover::sudoku::variant::backtrack::Backtracker;
 use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
 type Cell = (usize, usize);

@@ -11,6 +11,7 @@ use proptest::strategy::ValueTree;
 use common::scratch::ScratchDir;
 use common::{ended_or_killed, err, out, spawn, xcover};
 use xcover::dlx::Verdict;
+use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::generate::{Recipe, Request, Symmetry};
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
@@ -19,7 +20,6 @@ use xcover::sudoku::rules::{
     Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
 use xcover::sudoku::text::FaultKind;
-use xcover::sudoku::variant::backtrack::Backtracker;
 use xcover::sudoku::variant::text::{self, Entry};
 use xcover::sudoku::variant::{Cage, Puzzle, Rules, VariantEncoding, check, fpuzzles};
 use xcover::sudoku::{AnyPuzzle, BoxShape};

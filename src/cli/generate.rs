@@ -304,15 +304,16 @@ fn write_json(
         "seed": seed,
         "index": index,
         "boxes": rules.boxes.map(|shape| shape.to_string()),
-        "rules": rules.names(),
         "clues": puzzle.givens().iter().filter(|&&v| v != 0).count(),
         "puzzle": rows(puzzle.givens()),
         "solution": rows(&generated.solution),
         "level": generated.rating.map(|r| r.level.name()),
         "score": generated.rating.map(|r| r.score),
     });
-    // The layouts a variant draws (cages, regions) are in its file.
+    // A variant's rules, and the layouts it draws (cages, regions) in its file. (A classic
+    // record keeps the fields it always had, which `solve` and `check` read back.)
     if let AnyPuzzle::Variant(variant) = puzzle {
+        record["rules"] = serde_json::Value::from(rules.names());
         record["file"] = serde_json::Value::from(variant_text::block(variant, None));
     }
     writeln!(out, "{record}")?;

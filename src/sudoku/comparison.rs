@@ -12,23 +12,20 @@
 //! then holds the puzzles that every solver had finished measuring before the flag was set
 //! (so none is a time-out in disguise).
 //!
-//! Any puzzle is compared, whatever its rules: a plain grid with the seed posts' baselines
-//! ([`Naive`], [`Mrv`]) and the shared encoding of its shape, a puzzle under other rules with
-//! the rule-aware backtracker ([`Backtracker`], filling the first empty cell or the one with
-//! the fewest candidates) and an encoding of its own, whose building is timed too, as
-//! `check` pays it.
+//! Any puzzle is compared, whatever its rules, through [`SudokuSolver`]: [`DancingLinks`]
+//! (a plain grid on the shared encoding of its shape, built before the clock starts; a
+//! puzzle under other rules on an encoding of its own, whose building is timed too, as
+//! `check` pays it) against the rule-aware backtracker ([`Baseline`]) filling the cell with
+//! the fewest candidates (`mrv`) or the first empty one (`naive`, the seed posts' method).
 
-use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::sudoku::backtrack::{Mrv, Naive};
-use crate::sudoku::variant::backtrack::{Backtracker, CellOrder};
-use crate::sudoku::variant::{Puzzle, VariantEncoding};
-use crate::sudoku::{AnyPuzzle, BoxShape, Encoding, Grid, GridSolver, SudokuSolver};
+use crate::sudoku::backtrack::Baseline;
+use crate::sudoku::{AnyPuzzle, DancingLinks, SudokuSolver};
 
 /// The solvers that can be compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -176,45 +173,31 @@ pub fn compare(
     cancel: Option<Arc<AtomicBool>>,
     progress: impl FnMut(usize),
 ) -> Comparison {
-    let encodings: HashMap<BoxShape, Encoding> = puzzles
-        .iter()
-        .filter_map(|puzzle| match puzzle {
-            AnyPuzzle::Grid(grid) => Some(grid.shape()),
-            AnyPuzzle::Variant(_) => None,
-        })
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .map(|shape| (shape, Encoding::new(shape)))
-        .collect();
-    let mut dlx_solvers: HashMap<BoxShape, GridSolver<'_>> = encodings
-        .iter()
-        .map(|(&shape, encoding)| {
-            let mut solver = encoding.solver();
-            solver.set_cancel_flag(cancel.clone());
-            (shape, solver)
-        })
-        .collect();
-    let mut mrv = Mrv::default();
+    let mut dlx = DancingLinks::default();
+    dlx.set_cancel_flag(cancel.clone());
+    // The encodings of the classic shapes are built before the clock starts: batches build
+    // them once too.
+    for puzzle in puzzles {
+        if let AnyPuzzle::Grid(grid) = puzzle {
+            dlx.prepare(grid.shape());
+        }
+    }
+    let mut mrv = Baseline::mrv();
     mrv.set_cancel_flag(cancel.clone());
-    let mut naive = Naive::default();
+    let mut naive = Baseline::naive();
     naive.set_cancel_flag(cancel.clone());
     let stopped = || {
         cancel
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
     };
-    let each = |puzzle: &AnyPuzzle, kind: SolverKind| match puzzle {
-        AnyPuzzle::Grid(grid) => {
-            let solver: &mut dyn SudokuSolver = match kind {
-                SolverKind::Dlx => dlx_solvers
-                    .get_mut(&grid.shape())
-                    .expect("an encoding per shape"),
-                SolverKind::Mrv => &mut mrv,
-                SolverKind::Naive => &mut naive,
-            };
-            measure(solver, grid, limit, timeout)
-        }
-        AnyPuzzle::Variant(puzzle) => measure_variant(puzzle, kind, limit, timeout, &cancel),
+    let each = |puzzle: &AnyPuzzle, kind: SolverKind| {
+        let solver: &mut dyn SudokuSolver = match kind {
+            SolverKind::Dlx => &mut dlx,
+            SolverKind::Mrv => &mut mrv,
+            SolverKind::Naive => &mut naive,
+        };
+        measure(solver, puzzle, limit, timeout)
     };
     compare_each(puzzles, solvers, (limit, timeout), stopped, progress, each)
 }
@@ -250,63 +233,16 @@ fn compare_each<P>(
     }
 }
 
-/// One solver on a puzzle under other rules: DLX on the puzzle's own encoding (its building
-/// timed too), `mrv` and `naive` as the rule-aware backtracker filling the cell with the
-/// fewest candidates or the first empty one.
-fn measure_variant(
-    puzzle: &Puzzle,
-    kind: SolverKind,
-    limit: u128,
-    timeout: Duration,
-    cancel: &Option<Arc<AtomicBool>>,
-) -> Measurement {
-    let started = Instant::now();
-    let deadline = started + timeout;
-    let (count, nodes, finished) = match kind {
-        // Givens that exclude each other at once: no solution, nothing searched.
-        SolverKind::Dlx => VariantEncoding::new(puzzle)
-            .ok()
-            .and_then(|encoding| {
-                let mut solver = encoding.solver(puzzle)?;
-                solver.set_deadline(Some(deadline));
-                solver.set_cancel_flag(cancel.clone());
-                let count = solver.count(Some(limit));
-                Some((count, solver.stats().nodes, !solver.interrupted()))
-            })
-            .unwrap_or((0, 0, true)),
-        SolverKind::Mrv | SolverKind::Naive => {
-            let order = if kind == SolverKind::Mrv {
-                CellOrder::FewestCandidates
-            } else {
-                CellOrder::FirstEmpty
-            };
-            let run = Backtracker::new(&puzzle.rules).count_within(
-                &puzzle.givens,
-                limit,
-                order,
-                Some(deadline),
-                cancel.as_deref(),
-            );
-            (run.count, run.nodes, run.finished)
-        }
-    };
-    Measurement {
-        count,
-        time: started.elapsed(),
-        nodes,
-        finished,
-    }
-}
-
+/// One solver on one puzzle: its count up to `limit` within `timeout`, timed.
 fn measure(
     solver: &mut dyn SudokuSolver,
-    grid: &Grid,
+    puzzle: &AnyPuzzle,
     limit: u128,
     timeout: Duration,
 ) -> Measurement {
     let started = Instant::now();
     let mut count = 0;
-    let run = solver.search(grid, Some(started + timeout), &mut |_| {
+    let run = solver.search(puzzle, Some(started + timeout), &mut |_| {
         count += 1;
         if count >= limit {
             std::ops::ControlFlow::Break(())

@@ -14,13 +14,14 @@
 //!   back into a grid; [`SudokuSolver`] is the interface it shares with the baselines;
 //! - [`check`]: an independent checker of solutions that shares no code with the solver (each
 //!   rule's own judge);
-//! - [`backtrack`]: the simple backtracking baselines, compared with Dancing Links;
+//! - [`backtrack`]: the backtracking baseline under any rules, compared with Dancing Links
+//!   and used to check it;
 //! - [`logic`]: human-style techniques with explanations and ratings;
 //! - [`generate`] (feature `generate`): new puzzles under any rules with exactly one
 //!   solution;
 //! - [`variant`]: a puzzle under any rules (jigsaw, X, windoku, anti-knight, anti-king,
-//!   non-consecutive and killer, alone or combined), its file format and its backtracking
-//!   baseline, through the same engine;
+//!   non-consecutive and killer, alone or combined), and its file format, through the same
+//!   engine;
 //! - [`batch`] (feature `parallel`): many puzzles on every core, answers in input order.
 //!
 //! ```
@@ -51,5 +52,5 @@ pub mod text;
 pub mod variant;
 
 pub use any_puzzle::AnyPuzzle;
-pub use exact_cover::{Answer, Encoding, GridSolver, Run, SudokuSolver, Verdict};
+pub use exact_cover::{Answer, DancingLinks, Encoding, GridSolver, Run, SudokuSolver, Verdict};
 pub use model::{BoxShape, Cell, Clash, Grid, MAX_SIZE, symbol_name};

@@ -32,7 +32,7 @@ mod ruleset;
 mod solver;
 
 pub use ruleset::VariantEncoding;
-pub use solver::{Run, SudokuSolver};
+pub use solver::{DancingLinks, Run, SudokuSolver};
 
 /// How many solutions a puzzle has, with the solutions themselves: the engine's generic
 /// verdict with grids as witnesses (clashing clues give `None`).

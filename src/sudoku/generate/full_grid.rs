@@ -16,9 +16,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::GenerateError;
 use crate::dlx::{Inference, Solver};
+use crate::sudoku::backtrack::{Backtracker, Fill};
 use crate::sudoku::rules::Rules;
 use crate::sudoku::variant::VariantEncoding;
-use crate::sudoku::variant::backtrack::{Backtracker, Fill};
 use crate::sudoku::{BoxShape, Grid};
 
 /// The search-node budget for completing random seeds into a full grid.

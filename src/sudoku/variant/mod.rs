@@ -14,11 +14,10 @@
 //! f-puzzles; [`VariantEncoding`] (in the exact-cover
 //! bridge, which builds every ruleset's problem, the classic one included) turns a puzzle
 //! into exact cover and back; [`check`] judges a filled grid by each rule's own judge, sharing
-//! no code with the encoding; [`backtrack`] is a second solver, plain backtracking, that
-//! checks the engine's answers. New puzzles under any rules come from
+//! no code with the encoding; [`crate::sudoku::backtrack`] is a second solver, plain
+//! backtracking over any rules, that checks the engine's answers. New puzzles under any rules come from
 //! [`crate::sudoku::generate`] (feature `generate`).
 
-pub mod backtrack;
 pub mod check;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
