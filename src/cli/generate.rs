@@ -314,7 +314,7 @@ fn write_json(
     // record keeps the fields it always had, which `solve` and `check` read back.)
     if let AnyPuzzle::Variant(variant) = puzzle {
         record["rules"] = serde_json::Value::from(rules.names());
-        record["file"] = serde_json::Value::from(variant_text::block(variant, None));
+        record["file"] = serde_json::Value::from(variant_text::block(variant, "", None));
     }
     writeln!(out, "{record}")?;
     Ok(Ok(()))
@@ -349,44 +349,30 @@ fn write_blocks(
     index: u64,
 ) -> io::Result<Result<(), String>> {
     let request = recipe.request();
-    let puzzle = &generated.puzzle;
-    let rules = puzzle.rules();
-    let n = puzzle.size();
-    let boxes = rules.boxes.map_or("none".to_string(), |b| b.to_string());
-    let clues = puzzle.givens().iter().filter(|&&v| v != 0).count();
-    let id = match puzzle {
-        AnyPuzzle::Variant(variant) => variant.id.clone(),
-        AnyPuzzle::Grid(_) => format!("{}-{}", request.seed, index + 1),
+    let puzzle = match &generated.puzzle {
+        AnyPuzzle::Variant(variant) => (**variant).clone(),
+        AnyPuzzle::Grid(grid) => variant::Puzzle {
+            id: format!("{}-{}", request.seed, index + 1),
+            rules: Rules::classic(grid.shape()),
+            givens: grid.cells().to_vec(),
+        },
     };
+    let clues = puzzle.givens.iter().filter(|&&v| v != 0).count();
     // Below "needs search", removals that made the puzzle harder were refused: it is minimal
     // among the puzzles of its level only.
-    let mode = match request.difficulty {
+    let mut keys = format!("seed: {}\n", request.seed);
+    keys += &match request.difficulty {
         Some(level) if level != Level::NeedsSearch => format!("mode: difficulty\nclues: {clues}\n"),
         _ if request.minimal || request.difficulty.is_some() => {
             format!("mode: minimal\nclues: {clues}\nminimal: yes\n")
         }
         _ => format!("mode: unique\nclues: {clues}\n"),
     };
-    write!(
-        out,
-        "\npuzzle: {id}\nsize: {n}\nbox: {boxes}\nrules: {}\nseed: {}\n{mode}",
-        rules.names().join(" "),
-        request.seed,
-    )?;
     if let Some(level) = request.difficulty {
-        writeln!(out, "difficulty: {level}")?;
+        keys += &format!("difficulty: {level}\n");
     }
-    write!(
-        out,
-        "grid:\n{}",
-        variant_text::grid_lines(n, puzzle.givens())
-    )?;
-    write!(out, "{}", variant_text::rule_blocks(&rules))?;
-    write!(
-        out,
-        "solution:\n{}end\n",
-        variant_text::grid_lines(n, &generated.solution)
-    )?;
+    let block = variant_text::block(&puzzle, &keys, Some(&generated.solution));
+    write!(out, "\n{block}")?;
     Ok(Ok(()))
 }
 

@@ -621,7 +621,7 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     })?;
     let puzzle = match &made.puzzle {
         AnyPuzzle::Grid(grid) => text::write(grid, text::Layout::Line).trim_end().to_string(),
-        AnyPuzzle::Variant(puzzle) => variant::text::block(puzzle, None),
+        AnyPuzzle::Variant(puzzle) => variant::text::block(puzzle, "", None),
     };
     Ok(json!({
         "board": board(&made.puzzle),

@@ -40,6 +40,8 @@ pub(super) struct Source<'e> {
     pub encoding: Option<&'e VariantEncoding>,
     /// Whether the rules draw a new region map for each grid.
     pub jigsaw: bool,
+    /// The box shape, when the rules are that shape's classic ones.
+    pub classic: Option<BoxShape>,
     pub cancel: Option<Arc<AtomicBool>>,
     /// The grid a complete search found (or that none exists), once the backtracker has
     /// given up: the same rules every time, so it is searched for once.
@@ -76,8 +78,7 @@ impl<'e> Source<'e> {
         if self.cancelled() {
             return Err(interrupted());
         }
-        let classic = rules.boxes.filter(|&shape| *rules == Rules::classic(shape));
-        if let Some(shape) = classic
+        if let Some(shape) = self.classic
             && self.encoding.is_some()
         {
             return self
@@ -323,6 +324,7 @@ mod tests {
         let mut source = Source {
             encoding: Some(&encoding),
             jigsaw: false,
+            classic: Some(shape),
             cancel: None,
             proved: None,
             solver: None,

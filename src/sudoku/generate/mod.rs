@@ -149,6 +149,11 @@ impl Request {
         Request::under(Rules::classic(shape), seed)
     }
 
+    /// Whether every clue removal is decided: a minimal puzzle, or one of a difficulty.
+    fn full_pass(&self) -> bool {
+        self.minimal || self.difficulty.is_some()
+    }
+
     /// Puzzles under `rules` from `seed`: no cages drawn, no symmetry, not minimal, of any
     /// difficulty.
     pub fn under(rules: Rules, seed: u64) -> Request {
@@ -261,6 +266,8 @@ fn max_attempts(n: usize) -> u32 {
 pub struct Recipe {
     request: Request,
     jigsaw: bool,
+    /// The box shape, when the rules are that shape's classic ones.
+    classic: Option<BoxShape>,
     encoding: Option<VariantEncoding>,
 }
 
@@ -291,9 +298,14 @@ impl Recipe {
             };
             Some(VariantEncoding::new(&empty).map_err(invalid)?)
         };
+        let classic = request
+            .rules
+            .boxes
+            .filter(|&shape| request.rules == Rules::classic(shape));
         Ok(Recipe {
             request,
             jigsaw,
+            classic,
             encoding,
         })
     }
@@ -311,6 +323,7 @@ impl Recipe {
             source: full_grid::Source {
                 encoding: self.encoding.as_ref(),
                 jigsaw: self.jigsaw,
+                classic: self.classic,
                 cancel: None,
                 proved: None,
                 solver: None,
@@ -357,7 +370,7 @@ impl Generator<'_> {
         let ceiling = request
             .difficulty
             .filter(|&level| level != Level::NeedsSearch);
-        let full_pass = request.minimal || request.difficulty.is_some();
+        let full_pass = request.full_pass();
         let attempts = max_attempts(n);
         let interrupted = || GenerateError("interrupted".to_string());
         let mut made: Vec<Level> = Vec::new();
@@ -378,8 +391,17 @@ impl Generator<'_> {
                     cages: random_cages(n, &solution, &mut rng),
                 }));
             }
-            let template = template_of(&rules, &request.rules, (request.seed, index));
-            let budget = check_budget(&request.rules, full_pass);
+            // A classic grid for the classic rules without cages, so that it is written and
+            // rated as one; else a puzzle under the rules drawn, named after the run.
+            let template = match recipe.classic {
+                Some(shape) if !request.cages => AnyPuzzle::Grid(Grid::empty(shape)),
+                _ => AnyPuzzle::Variant(Box::new(Puzzle {
+                    id: format!("{}-{}", request.seed, index + 1),
+                    rules: rules.clone(),
+                    givens: vec![0; n * n],
+                })),
+            };
+            let budget = check_budget(recipe.classic.is_some(), full_pass);
             let inference = removal_inference(n, full_pass);
             let cancel = self.source.cancel.clone();
             let progress = self.progress.as_deref();
@@ -452,36 +474,16 @@ impl Generator<'_> {
     }
 }
 
-/// The puzzle every set of givens is tried in: a classic grid for the classic rules without
-/// cages (so that it is written and rated as one), else a puzzle under `rules` named after
-/// the run and the puzzle's index.
-fn template_of(rules: &Rules, asked: &Rules, (seed, index): (u64, u64)) -> AnyPuzzle {
-    let n = rules.size;
-    match rules.boxes {
-        Some(shape) if rules == asked && *rules == Rules::classic(shape) => {
-            AnyPuzzle::Grid(Grid::empty(shape))
-        }
-        _ => AnyPuzzle::Variant(Box::new(Puzzle {
-            id: format!("{seed}-{}", index + 1),
-            rules: rules.clone(),
-            givens: vec![0; n * n],
-        })),
-    }
-}
-
 /// The rating of a puzzle by the logic solver.
 fn rating_of(puzzle: &AnyPuzzle) -> Rating {
     logic::rating_of(&logic::solve_from(puzzle.position()))
 }
 
-/// The search-node budget of each uniqueness check while removing clues under `rules`. A
-/// full pass under rules beyond the classic ones has none: their checks decide every
-/// removal, however long they take (anti-knight with non-consecutive on 9x9 passes
-/// [`CHECK_NODES`] on some), so a minimal puzzle is minimal.
-fn check_budget(rules: &Rules, full_pass: bool) -> Option<u64> {
-    let classic = rules
-        .boxes
-        .is_some_and(|shape| *rules == Rules::classic(shape));
+/// The search-node budget of each uniqueness check while removing clues under the classic
+/// rules or others. A full pass under rules beyond the classic ones has none: their checks
+/// decide every removal, however long they take (anti-knight with non-consecutive on 9x9
+/// passes [`CHECK_NODES`] on some), so a minimal puzzle is minimal.
+fn check_budget(classic: bool, full_pass: bool) -> Option<u64> {
     match (full_pass, classic) {
         (false, _) => Some(QUICK_CHECK_NODES),
         (true, true) => Some(CHECK_NODES),
@@ -544,7 +546,7 @@ impl<'a, 'e> Removal<'a, 'e> {
         rng: &mut ChaCha8Rng,
     ) -> Vec<u8> {
         let n = request.rules.size;
-        let full_pass = request.minimal || request.difficulty.is_some();
+        let full_pass = request.full_pass();
         // A killer whose cages alone fix the grid needs no given at all: try that first.
         let bare = vec![0; n * n];
         if request.cages && self.keeps(&bare) {

@@ -764,16 +764,17 @@ pub fn rule_blocks(rules: &Rules) -> String {
     text
 }
 
-/// A whole block of the plain format: the puzzle's id, size, boxes, rules, grid and rule
-/// blocks, the solution when given, and `end`.
-pub fn block(puzzle: &Puzzle, solution: Option<&[u8]>) -> String {
+/// A whole block of the plain format: the puzzle's id, size, boxes and rules, then `keys`
+/// (more `key: value` lines, each ending in a newline, such as a generator's `seed:`), the
+/// grid and rule blocks, the solution when given, and `end`.
+pub fn block(puzzle: &Puzzle, keys: &str, solution: Option<&[u8]>) -> String {
     let rules = &puzzle.rules;
     let n = rules.size;
     let boxes = rules
         .boxes
         .map_or("none".to_string(), |shape| shape.to_string());
     let mut text = format!(
-        "puzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\ngrid:\n{}{}",
+        "puzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\n{keys}grid:\n{}{}",
         puzzle.id,
         rules.names().join(" "),
         grid_lines(n, &puzzle.givens),
