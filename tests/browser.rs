@@ -17,6 +17,8 @@ use http::{Server, post};
 use serde_json::{Value, json};
 use slow_puzzles::SLOW_PROOF_25X25;
 use webdriver::Browser;
+use xcover::sudoku::rules::{Arrow, Arrows, Constraint};
+use xcover::sudoku::variant::fpuzzles;
 
 const POST003: &str = include_str!("../data/sudoku/post003.txt");
 
@@ -341,7 +343,7 @@ fn a_killer_is_drawn_with_its_cages_and_explained() {
     paste(&browser, killer);
     assert!(message(&browser).contains("cages"), "{}", message(&browser));
     let sums = browser.run(
-        "return Array.from(document.querySelectorAll('#board .cell .sum')).map(s => Number(s.textContent))",
+        "return Array.from(document.querySelectorAll('#board svg .cage-sum')).map(s => Number(s.textContent))",
     );
     let sums: Vec<u64> = sums
         .as_array()
@@ -373,6 +375,97 @@ fn a_killer_is_drawn_with_its_cages_and_explained() {
             .iter()
             .all(|&v| (1..=6).contains(&v))
     );
+}
+
+/// "300 Subs!" by Rangsk (thermometers, kropki), an f-puzzles link from the test data of
+/// Rangsk's SudokuSolver (`dclamage/SudokuSolver`, `SudokuTests/Puzzles.cs`, commit 226e55b),
+/// with its solution there.
+const THERMO_KROPKI_LINK: &str = "N4IgzglgXgpiBcBOANCALhNAbO8QGYAGQgAgGUBXAIzAEIRUBDCtACwHsAnBEAJUYB2AczABrBiE4UcYGGh4A5LgFtGWchQAm7URRJSZJRgAdjWAJ4A6ADoDbZNIM2NOmkmxidl7ZXM9h4EgARCCFMMBIwNE4IAGNscxIIAVjOGEZZEgAzTh93VhgSKmkqEhgBTRs7AQcnFzcAaVzjUQgSAAoBdhIBGCFGDAA3Qtj2ASjORmS0AEpAkLC0CNljFwGYNypExhIAd1ZMQu00IzSSUfGYWJYIYctg0PDImFXJtA2i7aKsRljREmOJFYjGGRhIAEZ4AAmfQDCDsSwSIQxTQIADaaOAAF9kNjcTi8YSCcT8QBdZCYklE/E06nY8mU2lU5lMhl0lnsskUzk85lsjkC1ncwW8rmM0W8/lM6WS8noApeHx+bjwTEgLDJGBgdFovj4ADCABYJLxDUaTQBWc2oXhWi2W/UANhNZudNoNbr1+vtpNJBPVmu1qt1tv1AHYTY7wyaw9GbbGABwx/WISMph2pm1WpO+/0a3pBjF8cH68EmqH6qEmg34F2Vh21m1Rqvx0sgXNyzQQLJZTzlWK4NUDrBYQt8RDWvgJ81+3EgYej9FT70mic+/0Lse8acRm0TiOz0Cbpe8Cu7vgV52H+cwEdbqP2pszrFyt7w9FH2+L1UXye8EvGtex4/tu+pJja06pkBX5btOLbLrW0F3ieJbnqe0ZId+IbTsaEErn6fpAA=";
+const THERMO_KROPKI_SOLUTION: &str =
+    "135462879729853461684197523851276934296345187473981256962718345548639712317524698";
+
+/// The thermometer and kropki puzzle above with one arrow more, drawn where its solution
+/// keeps it (a circle and two cells in a row beside it that add up to the circle's digit),
+/// written back as an f-puzzles link: a unique puzzle stays unique with a clue its solution
+/// keeps.
+fn thermo_arrow_kropki_link() -> String {
+    let mut entry = fpuzzles::read(THERMO_KROPKI_LINK).remove(0).unwrap();
+    let solution: Vec<u8> = THERMO_KROPKI_SOLUTION.bytes().map(|b| b - b'0').collect();
+    let at = |r: usize, c: usize| solution[r * 9 + c];
+    let (circle, line) = (0..9)
+        .flat_map(|r| (0..7).map(move |c| (r, c)))
+        .find(|&(r, c)| at(r, c) == at(r, c + 1) + at(r, c + 2))
+        .map(|(r, c)| ((r, c), vec![(r, c + 1), (r, c + 2)]))
+        .expect("some row has a digit that its next two add up to");
+    entry.puzzle.rules.add(Constraint::Arrows(Arrows {
+        arrows: vec![Arrow {
+            circle: vec![circle],
+            line,
+        }],
+    }));
+    fpuzzles::link(&entry.puzzle, None).unwrap()
+}
+
+/// A pasted f-puzzles link of a thermometer, arrow and kropki puzzle is drawn with its rules
+/// (tubes and bulbs, the arrow and its circle, every dot) and Check proves it unique.
+#[test]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
+fn a_pasted_fpuzzles_link_is_drawn_with_its_rules_and_checked() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    let link = thermo_arrow_kropki_link();
+    paste(&browser, &link);
+    let loaded = message(&browser);
+    for rule in ["thermometers", "arrows", "kropki"] {
+        assert!(loaded.contains(rule), "{loaded}");
+    }
+    let board =
+        post(&server.address, "/api/parse", &json!({"puzzle": link})).json()["board"].clone();
+    let count = |kind: &str, style: &str| {
+        board["marks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["kind"] == kind && m["style"].as_str().unwrap().starts_with(style))
+            .count() as u64
+    };
+    let (tubes, dots) = (count("line", "thermometers"), count("edge", "kropki"));
+    assert!(tubes > 0 && dots > 0, "{board}");
+    let drawn = |css: &str| {
+        browser
+            .run(&format!(
+                "return document.querySelectorAll('#board svg {css}').length"
+            ))
+            .as_u64()
+            .unwrap()
+    };
+    // A tube per thermometer and the arrow's shaft; a dot per kropki clue; a bulb per
+    // thermometer and the arrow's circle.
+    assert_eq!(drawn("polyline"), tubes + 1);
+    assert_eq!(drawn("circle"), dots);
+    assert_eq!(drawn("rect"), tubes + 1);
+    let checked = press(&browser, "#check", "unique");
+    assert!(checked.starts_with("unique"), "{checked}");
+    // The picture in docs/: written under target/ on every run, copied by hand.
+    std::fs::write(
+        env!("CARGO_TARGET_TMPDIR").to_string() + "/serve-fpuzzles-link.png",
+        browser.screenshot(),
+    )
+    .unwrap();
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('solved:')",
+        10,
+    );
+    let solved: String = values(&browser, "board")
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    assert_eq!(solved, THERMO_KROPKI_SOLUTION);
 }
 
 /// Generate makes a 25x25 within the time limit (it asked for a minimal one, which takes
@@ -419,7 +512,7 @@ fn generate_makes_every_size_within_the_time_limit() {
     );
     assert!(
         browser
-            .run("return document.querySelectorAll('#board .sum').length")
+            .run("return document.querySelectorAll('#board svg .cage-sum').length")
             .as_u64()
             .is_some_and(|cages| cages > 0),
         "no cage drawn"

@@ -153,14 +153,25 @@ fn variants_generate_and_exact_cover_problems() {
     let solved = post(a, "/api/solve", &json!({"puzzle": variants})).json();
     assert_eq!(solved["unique"], true, "{solved}");
     assert_eq!(solved["board"]["variant"], true);
-    assert_eq!(solved["board"]["diagonals"].as_array().unwrap().len(), 12);
+    // The first puzzle of the file is an X-Sudoku of side 6: two shaded diagonals of 6 cells.
+    let marks = solved["board"]["marks"].as_array().unwrap();
+    assert_eq!(marks.len(), 2, "{marks:?}");
+    for mark in marks {
+        assert_eq!(
+            (&mark["kind"], &mark["style"]),
+            (&json!("shade"), &json!("diagonals"))
+        );
+        assert_eq!(mark["cells"].as_array().unwrap().len(), 6);
+    }
     // The killer of the file, which logic solves with cage arithmetic.
     let killer = &variants[variants.find("puzzle: killer6-own").unwrap()..];
     let explained = post(a, "/api/explain", &json!({"puzzle": killer})).json();
     assert_eq!(explained["solved"], true, "{explained}");
     let steps = explained["steps"].as_array().unwrap();
     assert!(steps.iter().any(|s| s["technique"] == "cage combination"));
-    assert_eq!(explained["board"]["cages"].as_array().unwrap().len(), 18);
+    let cages = explained["board"]["marks"].as_array().unwrap();
+    assert_eq!(cages.len(), 18);
+    assert!(cages.iter().all(|m| m["kind"] == "cage"), "{cages:?}");
     // An ISS constraint string, as a setter pastes it: the 6x6 of ISS's examples.
     let iss = ".~R1C5_4~R2C2_1~R2C4_3~R2C6_5~R3C4_2~R4C3_3~R5C1_6~R5C3_2~R5C5_5~R6C2_5.Shape~6x6";
     let checked = post(a, "/api/check", &json!({"puzzle": iss})).json();
@@ -217,7 +228,8 @@ fn variants_generate_and_exact_cover_problems() {
     assert_eq!(made.status, 200, "{}", made.body);
     let made = made.json();
     assert_eq!(made["board"]["variant"], true, "{made}");
-    assert!(!made["board"]["cages"].as_array().unwrap().is_empty());
+    let marks = made["board"]["marks"].as_array().unwrap();
+    assert!(marks.iter().any(|m| m["kind"] == "cage"), "{marks:?}");
     let puzzle = made["puzzle"].as_str().unwrap();
     assert!(
         puzzle.contains("rules: rows columns boxes diagonals cages"),

@@ -17,7 +17,7 @@ use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::generate::{Recipe, Request, Symmetry, rules_named};
 use xcover::sudoku::logic::{self, Level, Position, Step};
-use xcover::sudoku::rules::Rules;
+use xcover::sudoku::rules::{Mark, Rules};
 use xcover::sudoku::text::{self, FaultKind};
 use xcover::sudoku::variant;
 
@@ -218,6 +218,7 @@ fn board(subject: &AnyPuzzle) -> Value {
                 "boxes": shape.to_string(),
                 "areas": areas,
                 "rules": ["rows", "columns", "boxes"],
+                "marks": [],
                 "givens": grid.cells(),
             })
         }
@@ -230,33 +231,52 @@ fn board(subject: &AnyPuzzle) -> Value {
                 }
                 (None, None) => None,
             };
-            let units = rules.units();
-            let cells_of = |prefix: char| -> Vec<usize> {
-                units
-                    .iter()
-                    .filter(|u| u.tag.starts_with(prefix))
-                    .flat_map(|u| u.cells.iter().map(|&(r, c)| r * n + c))
-                    .collect()
-            };
-            let cages: Vec<Value> = rules
-                .cages()
-                .iter()
-                .map(|cage| {
-                    let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
-                    json!({"sum": cage.sum, "cells": cells})
-                })
-                .collect();
+            let marks: Vec<Value> = rules.marks().iter().map(|m| mark_json(m, n)).collect();
             json!({
                 "variant": true,
                 "size": n,
                 "boxes": rules.boxes.map(|b| b.to_string()),
                 "areas": areas,
                 "rules": rules.names(),
-                "diagonals": cells_of('d'),
-                "windows": cells_of('w'),
-                "cages": cages,
+                "marks": marks,
+                "text": variant::text::block(puzzle, "", None),
                 "givens": puzzle.givens,
             })
+        }
+    }
+}
+
+/// A rule's mark as the page draws it (see [`Mark`]): cells as indices row * N + column,
+/// places outside the grid as `[row, column]`.
+fn mark_json(mark: &Mark, n: usize) -> Value {
+    let index = |&(r, c): &(usize, usize)| r * n + c;
+    let indices = |cells: &[(usize, usize)]| cells.iter().map(index).collect::<Vec<_>>();
+    let style = mark.style();
+    match mark {
+        Mark::Line { cells, .. } => {
+            json!({"kind": "line", "style": style, "cells": indices(cells)})
+        }
+        Mark::Circle { cells, text, .. } => {
+            json!({"kind": "circle", "style": style, "cells": indices(cells), "text": text})
+        }
+        Mark::Edge { cells, text, .. } => {
+            json!({"kind": "edge", "style": style, "cells": indices(cells), "text": text})
+        }
+        Mark::Cage { cells, text, .. } => {
+            json!({"kind": "cage", "style": style, "cells": indices(cells), "text": text})
+        }
+        Mark::Shade { cells, group, .. } => {
+            json!({"kind": "shade", "style": style, "group": group, "cells": indices(cells)})
+        }
+        Mark::Outside {
+            at, toward, text, ..
+        } => json!({"kind": "outside", "style": style, "at": [at.0, at.1],
+                    "toward": [toward.0, toward.1], "text": text}),
+        Mark::Corner { cell, text, .. } => {
+            json!({"kind": "corner", "style": style, "cell": index(cell), "text": text})
+        }
+        Mark::Note { cell, text, .. } => {
+            json!({"kind": "note", "style": style, "cell": index(cell), "text": text})
         }
     }
 }

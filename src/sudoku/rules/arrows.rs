@@ -5,6 +5,7 @@
 //! into a number, then each cell of the arrow taken off it; the arrow is kept when nothing is
 //! left.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
 
@@ -110,6 +111,30 @@ impl Rule for Arrows {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for arrow in &self.arrows {
+            // The shaft leaves the circle from its cell nearest the arrow's first cell.
+            if let (Some(&first), Some(&from)) = (
+                arrow.line.first(),
+                arrow.circle.iter().min_by_key(|&&(r, c)| {
+                    let (fr, fc) = arrow.line.first().copied().unwrap_or((r, c));
+                    r.abs_diff(fr).max(c.abs_diff(fc))
+                }),
+            ) {
+                let mut cells = vec![from, first];
+                cells.extend_from_slice(&arrow.line[1..]);
+                marks.push(Mark::Line { style: NAME, cells });
+            }
+            marks.push(Mark::Circle {
+                style: NAME,
+                cells: arrow.circle.clone(),
+                text: String::new(),
+            });
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -3,6 +3,7 @@
 //!
 //! Read by a machine (see [`super::sequences`]) that takes both ends first.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path};
 
@@ -72,6 +73,24 @@ impl Rule for BetweenLines {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for line in &self.lines {
+            marks.push(Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            });
+            for &end in [line.first(), line.last()].iter().flatten() {
+                marks.push(Mark::Circle {
+                    style: "between-end",
+                    cells: vec![*end],
+                    text: String::new(),
+                });
+            }
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

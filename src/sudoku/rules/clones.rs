@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) per set after the first: the first set is
 //! counted in, the other counted out, and nothing may be left.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
 
@@ -91,6 +92,20 @@ impl Rule for Clones {
             }
         }
         sequences
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .enumerate()
+            .flat_map(|(k, clue)| {
+                clue.iter().map(move |set| Mark::Shade {
+                    style: NAME,
+                    group: k,
+                    cells: set.clone(),
+                })
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -1,5 +1,6 @@
 //! X-Sudoku: both main diagonals hold each symbol once.
 
+use super::Mark;
 use super::{Rule, Rules, Unit, repeats};
 
 pub(super) const NAME: &str = "diagonals";
@@ -31,6 +32,17 @@ impl Rule for Diagonals {
                 cells: (0..n).map(|i| (i, n - 1 - i)).collect(),
             },
         ]
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.units(rules)
+            .into_iter()
+            .map(|unit| Mark::Shade {
+                style: NAME,
+                group: 0,
+                cells: unit.cells,
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) that takes the two ends first, then each
 //! cell between off their sum.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path};
 
@@ -62,6 +63,24 @@ impl Rule for DoubleArrows {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for line in &self.lines {
+            marks.push(Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            });
+            for &end in [line.first(), line.last()].iter().flatten() {
+                marks.push(Mark::Circle {
+                    style: "double-arrow-end",
+                    cells: vec![*end],
+                    text: String::new(),
+                });
+            }
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -3,6 +3,7 @@
 //! each group. Two cells of a line one or two apart are in different groups, and that is the
 //! whole rule. Grids whose side is not a multiple of three have no such groups.
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
 };
@@ -65,6 +66,16 @@ impl Rule for EntropicLines {
             }
         }
         pairs
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|line| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) over the sets one after the other, whose
 //! state is the common sum (once the first set is read) and the current set's sum so far.
 
+use super::Mark;
 use super::sequences::{Sequence, equal_sums_machine};
 use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
 
@@ -69,6 +70,21 @@ impl Rule for EqualSums {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        // The sets of one clue share a letter: every set marked `A` has the same sum.
+        let mut marks = Vec::new();
+        for (k, clue) in self.clues.iter().enumerate() {
+            for set in clue {
+                marks.push(Mark::Cage {
+                    style: NAME,
+                    cells: set.clone(),
+                    text: format!("={}", super::region_name(k)),
+                });
+            }
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

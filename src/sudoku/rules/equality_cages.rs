@@ -4,6 +4,7 @@
 //!
 //! Read by a machine (see [`super::sequences`]) whose state is the two balances.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text,
@@ -76,6 +77,17 @@ impl Rule for EqualityCages {
                     },
                     |state| state == 64 << 8 | 64,
                 )
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.cages
+            .iter()
+            .map(|cells| Mark::Cage {
+                style: NAME,
+                cells: cells.clone(),
+                text: "=".to_string(),
             })
             .collect()
     }

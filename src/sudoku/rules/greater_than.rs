@@ -3,6 +3,7 @@
 //! edge (`r1c1 r1c2` says r1c1 > r1c2; `r2c2 r1c2 r2c1` puts r2c2 above both), as ISS writes
 //! fortress cells.
 
+use super::Mark;
 use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text};
 
 pub(super) const NAME: &str = "greater-than";
@@ -66,6 +67,16 @@ impl Rule for GreaterThan {
         // The smaller first: the greater exceeds it by at least one.
         self.ordered_pairs()
             .map(|(greater, smaller)| (smaller, greater, Neighbour::Increasing(1)))
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.ordered_pairs()
+            .map(|(greater, smaller)| Mark::Edge {
+                style: NAME,
+                cells: [greater, smaller],
+                text: String::new(),
+            })
             .collect()
     }
 

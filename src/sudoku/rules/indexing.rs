@@ -5,6 +5,7 @@
 //! Each indexing cell and each other cell of its row (or column) form a pair: when the first
 //! holds that cell's position, the second holds the indexing cell's position.
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text,
 };
@@ -82,6 +83,18 @@ impl Rule for Indexing {
             }
         }
         pairs
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        [(0, &self.columns), (1, &self.rows)]
+            .into_iter()
+            .filter(|(_, cells)| !cells.is_empty())
+            .map(|(group, cells)| Mark::Shade {
+                style: NAME,
+                group,
+                cells: cells.clone(),
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -5,6 +5,7 @@
 //! cages imply in the units ([`Killer::implied_sums`]), and the backtracking baseline and the
 //! logic read [`Rules::cages`] themselves.
 
+use super::Mark;
 use super::{Cell, Rule, Rules, RulesError, Unit, cell_name};
 
 /// The most cells of a sum implied by a cage sticking out of a unit (more say little).
@@ -223,6 +224,17 @@ impl Rule for Killer {
             }
         }
         Ok(())
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.cages
+            .iter()
+            .map(|cage| Mark::Cage {
+                style: NAME,
+                cells: cage.cells.clone(),
+                text: cage.sum.to_string(),
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -1,6 +1,7 @@
 //! Kropki dots between two cells that touch along an edge: a white dot's symbols are
 //! consecutive, a black dot's are one double the other (a 1 and a 2 may take either).
 
+use super::Mark;
 use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_marked_pairs};
 
 pub(super) const NAME: &str = "kropki";
@@ -57,6 +58,20 @@ impl Rule for Kropki {
                     Dot::Black => Neighbour::Double,
                 };
                 (a, b, relation)
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.dots
+            .iter()
+            .map(|&(dot, a, b)| Mark::Edge {
+                style: match dot {
+                    Dot::White => "kropki-white",
+                    Dot::Black => "kropki-black",
+                },
+                cells: [a, b],
+                text: String::new(),
             })
             .collect()
     }

@@ -5,6 +5,7 @@ use super::sequences::{Sequence, sum_machine};
 use super::{
     Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
 };
+use super::{Mark, outside_start};
 
 pub(super) const NAME: &str = "little-killers";
 
@@ -85,6 +86,21 @@ impl Rule for LittleKillers {
             .map(|(sum, cells)| {
                 let what = format!("the little killer {sum} from {}", cell_name(cells[0]));
                 sum_machine(cells.clone(), what, *sum)
+            })
+            .collect()
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .filter_map(|(sum, cells)| {
+                let (at, toward) = outside_start(rules.size, cells)?;
+                Some(Mark::Outside {
+                    style: NAME,
+                    at,
+                    toward,
+                    text: sum.to_string(),
+                })
             })
             .collect()
     }

@@ -4,6 +4,7 @@
 //!
 //! Read by a machine (see [`super::sequences`]) that takes both ends first.
 
+use super::Mark;
 use super::between_lines::ends_first;
 use super::sequences::{Sequence, State};
 use super::{
@@ -70,6 +71,24 @@ impl Rule for LockoutLines {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for (_, line) in &self.lines {
+            marks.push(Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            });
+            for &end in [line.first(), line.last()].iter().flatten() {
+                marks.push(Mark::Circle {
+                    style: "lockout-end",
+                    cells: vec![*end],
+                    text: String::new(),
+                });
+            }
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -13,6 +13,9 @@
 //! (clues read along cells by a small machine: arrows, sums); the checker asks each rule
 //! itself.
 //!
+//! What a page draws for a rule is the rule's too ([`Rule::marks`], in the shapes of
+//! [`drawing`]).
+//!
 //! Adding a rule: a module with a type implementing [`Rule`] (a rule of clues also reads them
 //! from their lines and writes them back, [`Rule::lines`]), a variant of [`Constraint`], and
 //! its line in [`Constraint::rule`], [`CATALOGUE`] and [`Constraint::named`] or, for a rule of
@@ -27,6 +30,7 @@ mod clones;
 mod diagonals;
 mod disjoint_groups;
 mod double_arrows;
+mod drawing;
 mod dutch_flatmates;
 mod entropic_lines;
 mod equal_sums;
@@ -76,6 +80,7 @@ pub use clones::Clones;
 pub use diagonals::Diagonals;
 pub use disjoint_groups::DisjointGroups;
 pub use double_arrows::DoubleArrows;
+pub use drawing::{Mark, outside_start};
 pub use dutch_flatmates::DutchFlatmates;
 pub use entropic_lines::EntropicLines;
 pub use equal_sums::EqualSums;
@@ -174,6 +179,12 @@ pub trait Rule {
     /// For a rule of clues (thermometers, dots), one line per clue as the block format
     /// writes them after its `name: K` key (see [`Constraint::listed`]); empty for others.
     fn lines(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What a picture of the puzzle draws for this rule (see [`drawing`]): nothing for a
+    /// rule with no clues on the board (anti-knight).
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
         Vec::new()
     }
 }
@@ -648,6 +659,15 @@ impl Rules {
             units.extend(constraint.rule().units(self));
         }
         units
+    }
+
+    /// What a picture of the puzzle draws for its constraints, rule by rule in
+    /// [`CATALOGUE`] order (boxes and jigsaw regions are the areas of the grid, not marks).
+    pub fn marks(&self) -> Vec<Mark> {
+        self.constraints
+            .iter()
+            .flat_map(|c| c.rule().marks(self))
+            .collect()
     }
 
     /// The pairs of cells that the neighbour rules relate, each once per rule (first cell

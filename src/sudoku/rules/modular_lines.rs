@@ -3,6 +3,7 @@
 //! than `m` apart differ modulo `m`, and that is the whole rule: any `m` consecutive cells
 //! are pairwise fewer than `m` apart.
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text,
     validate_path,
@@ -65,6 +66,16 @@ impl Rule for ModularLines {
             }
         }
         pairs
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|(_, line)| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) that counts down from the first symbol to the
 //! cell that must hold the clue.
 
+use super::Mark;
 use super::outside::{Outside, parse_outside_clues, validate_outside};
 use super::sequences::{Sequence, State};
 use super::{Rule, Rules, RulesError};
@@ -73,6 +74,13 @@ impl Rule for NumberedRooms {
                     |state| state == DONE,
                 )
             })
+            .collect()
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|&(place, number)| place.mark(rules.size, NAME, number.to_string()))
             .collect()
     }
 

@@ -1,7 +1,7 @@
 //! Where a clue outside the grid stands, and the cells it looks along: sandwiches, X-sums,
 //! skyscrapers and numbered rooms read a row or a column from one of its ends.
 
-use super::Cell;
+use super::{Cell, Mark};
 
 /// The side of the grid a clue stands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +29,23 @@ impl Outside {
             Side::Right => (0..n).rev().map(|c| (i, c)).collect(),
             Side::Top => (0..n).map(|r| (r, i)).collect(),
             Side::Bottom => (0..n).rev().map(|r| (r, i)).collect(),
+        }
+    }
+
+    /// The clue drawn beside its row or column on a grid of side `n`, reading inward.
+    pub fn mark(self, n: usize, style: &'static str, text: String) -> Mark {
+        let (i, last) = (self.index as isize, n as isize);
+        let (at, toward) = match self.side {
+            Side::Left => ((i, -1), (0, 1)),
+            Side::Right => ((i, last), (0, -1)),
+            Side::Top => ((-1, i), (1, 0)),
+            Side::Bottom => ((last, i), (-1, 0)),
+        };
+        Mark::Outside {
+            style,
+            at,
+            toward,
+            text,
         }
     }
 

@@ -4,6 +4,7 @@
 //! significant first; bit `(a - 1) * side + (b - 1)` allows the first cell to hold `a` beside
 //! the second holding `b`.
 
+use super::Mark;
 use super::{
     Cell, Neighbour, PairTable, Rule, Rules, RulesError, cell_name, clue_error, parse_cells,
     path_text,
@@ -148,6 +149,27 @@ impl Rule for PairRelations {
                     .map(move |(a, b)| (a, b, Neighbour::Allowed(table)))
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for relation in &self.relations {
+            for group in &relation.groups {
+                marks.push(if relation.every_two {
+                    Mark::Cage {
+                        style: NAME,
+                        cells: group.clone(),
+                        text: String::new(),
+                    }
+                } else {
+                    Mark::Line {
+                        style: NAME,
+                        cells: group.clone(),
+                    }
+                });
+            }
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

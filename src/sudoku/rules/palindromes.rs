@@ -1,6 +1,7 @@
 //! Palindromes: a line reads the same from either end (its first and last cells hold the same
 //! symbol, its second and second to last, and so on).
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
 };
@@ -45,6 +46,16 @@ impl Rule for Palindromes {
             .flat_map(|line| {
                 let half = line.len() / 2;
                 (0..half).map(move |i| (line[i], line[line.len() - 1 - i], Neighbour::Equal))
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|line| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
             })
             .collect()
     }

@@ -1,6 +1,7 @@
 //! Pencilmarks as givens: a cell holds one of the symbols listed for it (odd and even cells
 //! are pencilmarks of the odd or the even symbols).
 
+use super::Mark;
 use super::{Cell, Rule, Rules, RulesError, cell_name, parse_cells};
 
 pub(super) const NAME: &str = "pencilmarks";
@@ -74,6 +75,21 @@ impl Rule for Pencilmarks {
                 (1..=n)
                     .filter(|v| !symbols.contains(v))
                     .map(move |v| (*cell, v))
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.cells
+            .iter()
+            .map(|(cell, symbols)| Mark::Note {
+                style: NAME,
+                cell: *cell,
+                text: symbols
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(""),
             })
             .collect()
     }

@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) whose state is the set of listed symbols
 //! already seen: a symbol read matches the first listed copy of it not yet matched.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error};
 
@@ -97,6 +98,21 @@ impl Rule for Quadruples {
                     },
                     move |seen| seen == all,
                 )
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|(corner, symbols)| Mark::Corner {
+                style: NAME,
+                cell: *corner,
+                text: symbols
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
             })
             .collect()
     }

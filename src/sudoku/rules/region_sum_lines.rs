@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) whose state is the sum of the stretches (once
 //! the first is done) and the sum of the current stretch so far.
 
+use super::Mark;
 use super::sequences::{Sequence, equal_sums_machine};
 use super::{
     Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text, validate_path,
@@ -88,6 +89,16 @@ impl Rule for RegionSumLines {
                     ends,
                     format!("the region sum line from {}", cell_name(line[0])),
                 )
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|line| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
             })
             .collect()
     }

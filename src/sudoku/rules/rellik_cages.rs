@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) whose state is the set of sums below the
 //! number that some of the symbols read so far make.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths,
@@ -80,6 +81,17 @@ impl Rule for RellikCages {
                     },
                     |_| true,
                 )
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.cages
+            .iter()
+            .map(|(sum, cells)| Mark::Cage {
+                style: NAME,
+                cells: cells.clone(),
+                text: format!("≠{sum}"),
             })
             .collect()
     }

@@ -1,6 +1,7 @@
 //! Renban lines: the symbols on a line are different and consecutive, in any order. Two cells
 //! of a line of k cells differ, and by less than k: together that is the whole rule.
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
 };
@@ -48,6 +49,16 @@ impl Rule for Renban {
             }
         }
         pairs
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|line| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            })
+            .collect()
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) along the row: before the first of the two,
 //! between them adding up, and after the second.
 
+use super::Mark;
 use super::outside::{Outside, parse_outside_clues, validate_outside};
 use super::sequences::{Sequence, State};
 use super::{Rule, Rules, RulesError};
@@ -75,6 +76,13 @@ impl Rule for Sandwiches {
                     |state| state == AFTER,
                 )
             })
+            .collect()
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|&(place, number)| place.mark(rules.size, NAME, number.to_string()))
             .collect()
     }
 

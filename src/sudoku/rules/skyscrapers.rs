@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) whose state is the tallest so far and the
 //! number seen.
 
+use super::Mark;
 use super::outside::{Outside, parse_outside_clues, validate_outside};
 use super::sequences::{Sequence, State};
 use super::{Rule, Rules, RulesError};
@@ -64,6 +65,13 @@ impl Rule for Skyscrapers {
                     move |state| state & 0xff == seen,
                 )
             })
+            .collect()
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|&(place, number)| place.mark(rules.size, NAME, number.to_string()))
             .collect()
     }
 

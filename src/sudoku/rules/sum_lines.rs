@@ -8,6 +8,7 @@
 //! that no step has jumped over, so that each grid is read along one path whatever cut
 //! fits it.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{
     Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text, validate_path,
@@ -145,6 +146,25 @@ impl Rule for SumLines {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for line in &self.lines {
+            let mut cells = line.cells.clone();
+            if line.is_loop {
+                cells.extend(line.cells.first().copied());
+            }
+            marks.push(Mark::Line { style: NAME, cells });
+            if let Some(&first) = line.cells.first() {
+                marks.push(Mark::Note {
+                    style: NAME,
+                    cell: first,
+                    text: line.sum.to_string(),
+                });
+            }
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

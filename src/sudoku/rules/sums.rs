@@ -1,6 +1,7 @@
 //! Sums: the symbols of a set of cells add up to a number; unlike a killer cage, they may
 //! repeat where no unit forbids it, and sets may overlap each other and cages.
 
+use super::Mark;
 use super::sequences::{Sequence, sum_machine};
 use super::{
     Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
@@ -52,6 +53,17 @@ impl Rule for Sums {
             .map(|(sum, cells)| {
                 let what = format!("the sum {sum} at {}", cell_name(cells[0]));
                 sum_machine(cells.clone(), what, *sum)
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|(sum, cells)| Mark::Cage {
+                style: NAME,
+                cells: cells.clone(),
+                text: sum.to_string(),
             })
             .collect()
     }

@@ -5,6 +5,7 @@
 //! another holds at least k more, which is what the rule implies and what lets the search
 //! see it at once.
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
 };
@@ -54,6 +55,22 @@ impl Rule for Thermometers {
             }
         }
         pairs
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for line in &self.lines {
+            marks.push(Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            });
+            marks.push(Mark::Circle {
+                style: "thermometer-bulb",
+                cells: vec![line[0]],
+                text: String::new(),
+            });
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

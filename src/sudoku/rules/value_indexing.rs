@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]) that keeps the first symbol and counts down
 //! from K.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path};
 
@@ -66,6 +67,22 @@ impl Rule for ValueIndexing {
                 )
             })
             .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        let mut marks = Vec::new();
+        for line in &self.lines {
+            marks.push(Mark::Line {
+                style: NAME,
+                cells: line.clone(),
+            });
+            marks.push(Mark::Circle {
+                style: "value-indexing-start",
+                cells: vec![line[0]],
+                text: String::new(),
+            });
+        }
+        marks
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

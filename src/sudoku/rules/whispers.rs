@@ -1,6 +1,7 @@
 //! German whispers and their kin: along a whisper line, cells that touch on the line hold
 //! symbols at least some difference apart (5 on 9x9, in general half the side rounded up).
 
+use super::Mark;
 use super::{
     Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_numbered_paths, path_text,
     validate_walk,
@@ -60,6 +61,16 @@ impl Rule for Whispers {
             .flat_map(|(difference, line)| {
                 line.windows(2)
                     .map(move |pair| (pair[0], pair[1], Neighbour::ApartBy(*difference)))
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|(_, line)| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
             })
             .collect()
     }

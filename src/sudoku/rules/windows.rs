@@ -2,6 +2,7 @@
 //! the k x k squares whose top-left corners are one cell in from each box corner, k - 1 of
 //! them across and down (on 9x9, at r2c2, r2c6, r6c2 and r6c6).
 
+use super::Mark;
 use super::{Rule, Rules, RulesError, Unit, cell_name, repeats};
 
 pub(super) const NAME: &str = "windows";
@@ -46,6 +47,17 @@ impl Rule for Windows {
                 cells: (top..top + k)
                     .flat_map(|r| (left..left + k).map(move |c| (r, c)))
                     .collect(),
+            })
+            .collect()
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.units(rules)
+            .into_iter()
+            .map(|unit| Mark::Shade {
+                style: NAME,
+                group: 0,
+                cells: unit.cells,
             })
             .collect()
     }

@@ -4,6 +4,7 @@
 //! Read by a machine (see [`super::sequences`]): the first symbol says how many to add, then
 //! the count and the sum left go down together, and once both reach 0 the rest is free.
 
+use super::Mark;
 use super::outside::{Outside, parse_outside_clues, validate_outside};
 use super::sequences::{Sequence, State};
 use super::{Rule, Rules, RulesError};
@@ -76,6 +77,13 @@ impl Rule for XSums {
                     |state| state == DONE,
                 )
             })
+            .collect()
+    }
+
+    fn marks(&self, rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|&(place, number)| place.mark(rules.size, NAME, number.to_string()))
             .collect()
     }
 

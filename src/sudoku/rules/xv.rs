@@ -1,6 +1,7 @@
 //! XV: an X between two cells that touch along an edge says their symbols add up to 10, a V
 //! that they add up to 5.
 
+use super::Mark;
 use super::kropki::adjacent_inside;
 use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_marked_pairs};
 
@@ -44,6 +45,17 @@ impl Rule for Xv {
         self.clues
             .iter()
             .map(|&(sum, a, b)| (a, b, Neighbour::Sum(sum)))
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.clues
+            .iter()
+            .map(|&(sum, a, b)| Mark::Edge {
+                style: NAME,
+                cells: [a, b],
+                text: if sum == 10 { "X" } else { "V" }.to_string(),
+            })
             .collect()
     }
 

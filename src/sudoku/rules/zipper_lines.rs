@@ -5,6 +5,7 @@
 //! pairs from the middle outward, two cells each; the state is the sum and the first cell of
 //! the pair being read.
 
+use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{Cell, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path};
 
@@ -79,6 +80,16 @@ impl Rule for ZipperLines {
                     },
                     |_| true,
                 )
+            })
+            .collect()
+    }
+
+    fn marks(&self, _rules: &Rules) -> Vec<Mark> {
+        self.lines
+            .iter()
+            .map(|line| Mark::Line {
+                style: NAME,
+                cells: line.clone(),
             })
             .collect()
     }
