@@ -196,6 +196,60 @@ fn neighbour_rules_remove_candidates_and_are_named() {
     assert!(Position::of_variant(&p).contradiction().is_none());
 }
 
+/// Each rule that relates two cells gives a named step: the bulb of a four-cell thermometer
+/// loses 7, 8 and 9 and its tip 1, 2 and 3 on an empty grid, each said by the thermometer; a
+/// white kropki dot beside a 5 keeps only 4 and 6; an X beside a 3 keeps only 7.
+#[test]
+fn related_cells_read_thermometers_dots_and_xv() {
+    let p = puzzle(
+        9,
+        "3x3",
+        "rows columns boxes thermometers",
+        &EMPTY9,
+        "thermometers: 1\nr1c1 r1c2 r1c3 r1c4\n",
+    );
+    let position = Position::of_variant(&p);
+    let steps = logic::find_all(&position, Technique::RelatedCells);
+    let gone = |at: Cell| -> Vec<u8> {
+        let mut gone: Vec<u8> = steps
+            .iter()
+            .flat_map(|s| &s.eliminations)
+            .filter(|(c, _)| *c == at)
+            .map(|&(_, v)| v)
+            .collect();
+        gone.sort_unstable();
+        gone.dedup();
+        gone
+    };
+    assert_eq!(gone(cell(1, 1)), [7, 8, 9]);
+    assert_eq!(gone(cell(1, 2)), [1, 8, 9]);
+    assert_eq!(gone(cell(1, 4)), [1, 2, 3]);
+    assert!(gone(cell(2, 1)).is_empty());
+    let step = logic::find(&position, Technique::RelatedCells).unwrap();
+    assert_eq!(
+        step.to_string(),
+        "related cells: r1c1<>9 (a thermometer: r1c2 is at least 1 more than r1c1; \
+         nothing in r1c2 goes with 9 in r1c1)"
+    );
+    // Explain uses it, and the rating counts it as easy.
+    let done = logic::solve_from(Position::of_variant(&p));
+    assert!(
+        done.steps
+            .iter()
+            .any(|s| s.technique == Technique::RelatedCells)
+    );
+    let mut rows = EMPTY9.to_vec();
+    rows[0] = "5..3.....";
+    let dots = "kropki: 1\nwhite r1c1 r1c2\nxv: 1\nx r1c4 r1c5\n";
+    let p = puzzle(9, "3x3", "rows columns boxes kropki xv", &rows, dots);
+    let mut position = Position::of_variant(&p);
+    while let Some(step) = logic::find(&position, Technique::RelatedCells) {
+        position.apply(&step);
+    }
+    assert_eq!(position.candidates(cell(1, 2)), [4, 6]);
+    assert_eq!(position.candidates(cell(1, 5)), [7]);
+}
+
 #[test]
 fn cage_combinations_and_innies_follow_the_sums() {
     // A 2-cell 17 holds 8 and 9 only; a 3-cell 6 holds 1, 2 and 3.

@@ -22,6 +22,7 @@ use std::ops::ControlFlow;
 
 mod cages;
 mod clues;
+mod pairs;
 mod position;
 mod techniques;
 
@@ -48,6 +49,9 @@ pub enum Technique {
     /// A clue read along cells (an arrow, a sum, a sandwich, a between line...) that no
     /// filling of the cells' candidates keeps with some candidate.
     ClueReading,
+    /// Two cells a rule relates (a thermometer, a dot, a whisper) where a candidate of one
+    /// has no partner among the other's.
+    RelatedCells,
     /// A symbol confined to one line within a box: removed from the rest of that line.
     Pointing,
     /// A symbol confined to one box within a line: removed from the rest of that box.
@@ -70,9 +74,10 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 14] = [
+    pub const ALL: [Technique; 15] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::RelatedCells,
         Technique::CageCombination,
         Technique::InniesAndOuties,
         Technique::ClueReading,
@@ -95,6 +100,7 @@ impl Technique {
             Technique::CageCombination => "cage combination",
             Technique::InniesAndOuties => "innies and outies",
             Technique::ClueReading => "clue reading",
+            Technique::RelatedCells => "related cells",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -110,7 +116,9 @@ impl Technique {
     /// The difficulty level a puzzle needing this technique has.
     pub fn level(self) -> Level {
         match self {
-            Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
+            Technique::NakedSingle | Technique::HiddenSingle | Technique::RelatedCells => {
+                Level::Easy
+            }
             Technique::CageCombination
             | Technique::InniesAndOuties
             | Technique::ClueReading
@@ -127,6 +135,7 @@ impl Technique {
     pub fn weight(self) -> u32 {
         match self {
             Technique::NakedSingle | Technique::HiddenSingle => 1,
+            Technique::RelatedCells => 2,
             Technique::CageCombination
             | Technique::ClueReading
             | Technique::Pointing
@@ -292,6 +301,7 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::CageCombination => cages::cage_combination(position, visit),
         Technique::InniesAndOuties => cages::innies_and_outies(position, visit),
         Technique::ClueReading => clues::clue_reading(position, visit),
+        Technique::RelatedCells => pairs::related_cells(position, visit),
         Technique::Pointing => locked_candidates(position, false, visit),
         Technique::Claiming => locked_candidates(position, true, visit),
         Technique::NakedPair => naked_subset(position, 2, visit),

@@ -100,6 +100,9 @@ pub(super) struct Layout {
     /// The cells related to each cell by a line or a dot (thermometers, kropki, XV): the
     /// other cell, the relation, and whether this cell is the first of the pair.
     pub(super) related: Vec<Vec<(usize, Neighbour, bool)>>,
+    /// Every pair of cells a rule relates beyond holding different symbols, once, with the
+    /// rule's title (`a thermometer`), for the steps that read them.
+    pub(super) related_pairs: Vec<RelatedPair>,
     /// The symbols each cell's pencilmarks allow (every symbol without).
     pub(super) marks: Vec<Mask>,
     /// Cell sets that the rule of 45 gives a sum, each inside one unit.
@@ -153,8 +156,21 @@ impl Layout {
         let mut neighbour_peers = vec![Vec::new(); cells];
         let mut not_consecutive = vec![Vec::new(); cells];
         let mut related_cells = vec![Vec::new(); cells];
-        for (a, b, rule) in rules.neighbour_pairs() {
+        let mut related_pairs = Vec::new();
+        let titled = rules.constraints().iter().flat_map(|constraint| {
+            let rule = constraint.rule();
+            let title = rule.title();
+            rule.pairs(rules).into_iter().map(move |pair| (pair, title))
+        });
+        for ((a, b, rule), title) in titled {
             let (a, b) = (index(a), index(b));
+            if rule != Neighbour::Different {
+                related_pairs.push(RelatedPair {
+                    cells: [a, b],
+                    relation: rule,
+                    rule: title,
+                });
+            }
             let related = match rule {
                 Neighbour::Different => &mut neighbour_peers,
                 Neighbour::NotConsecutive => &mut not_consecutive,
@@ -225,6 +241,7 @@ impl Layout {
             neighbour_rules,
             not_consecutive,
             related: related_cells,
+            related_pairs,
             marks,
             peer_bits,
             words,
@@ -235,6 +252,15 @@ impl Layout {
     pub(super) fn sees(&self, a: usize, b: usize) -> bool {
         self.peer_bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
     }
+}
+
+/// Two cells a rule relates (see [`Layout::related_pairs`]).
+#[derive(Debug)]
+pub(super) struct RelatedPair {
+    pub(super) cells: [usize; 2],
+    pub(super) relation: Neighbour,
+    /// The rule's title, for explanations: `a thermometer`.
+    pub(super) rule: &'static str,
 }
 
 /// A clue read along cells, unrolled into the states its machine can be in at each cell

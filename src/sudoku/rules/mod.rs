@@ -800,6 +800,34 @@ impl PairTable {
 }
 
 impl Neighbour {
+    /// What the rule asks of cells `a` and `b` (the first and second of the pair), in words:
+    /// `r1c2 is at least 1 more than r1c1`.
+    pub fn describe(self, a: &str, b: &str) -> String {
+        match self {
+            Neighbour::Different => format!("{a} and {b} differ"),
+            Neighbour::NotConsecutive => format!("{a} and {b} are not consecutive"),
+            Neighbour::Increasing(by) => format!("{b} is at least {by} more than {a}"),
+            Neighbour::Consecutive => format!("{a} and {b} are consecutive"),
+            Neighbour::Double => format!("one of {a} and {b} is double the other"),
+            Neighbour::Sum(sum) => format!("{a} and {b} add up to {sum}"),
+            Neighbour::ApartBy(by) => format!("{a} and {b} differ by at least {by}"),
+            Neighbour::DifferentWithin(most) => {
+                format!("{a} and {b} differ, by at most {most}")
+            }
+            Neighbour::Equal => format!("{a} and {b} are equal"),
+            Neighbour::DifferentModulo(m) => format!("{a} and {b} differ modulo {m}"),
+            Neighbour::DifferentGroup(k) => {
+                format!("{a} and {b} lie in different runs of {k} consecutive symbols")
+            }
+            Neighbour::NotDouble => format!("neither of {a} and {b} is double the other"),
+            Neighbour::NotSum(sum) => format!("{a} and {b} do not add up to {sum}"),
+            Neighbour::NotBoth(v) => format!("{a} and {b} are not both {v}"),
+            Neighbour::Implies(x, y) => format!("{a} holding {x} puts {y} in {b}"),
+            Neighbour::ImpliedBy(x, y) => format!("{b} holding {y} puts {x} in {a}"),
+            Neighbour::Allowed(_) => format!("{a} and {b} hold a pair the relation allows"),
+        }
+    }
+
     /// Whether symbols `a` and `b` in the two cells break the rule.
     pub fn forbids(self, a: u8, b: u8) -> bool {
         match self {
