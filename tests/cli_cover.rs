@@ -198,3 +198,21 @@ fn a_block_an_option_breaks_is_refused_at_its_line() {
         err(&run)
     );
 }
+
+/// `cover candidates`: the options of some solution, in the problem's order, each after its
+/// count with `--cap`; an option in no solution is left out, and said on stderr.
+#[test]
+fn candidates_lists_the_options_of_some_solution_with_counts() {
+    // Primary items a b c, secondary d.
+    let problem = "a b c | d\na b\nc\na\nb\nb c\nc d\n";
+    let run = xcover(&["cover", "candidates", "--cap", "2", "-"], problem);
+    assert!(run.status.success(), "{}", err(&run));
+    // Solutions: {a b}{c}, {a b}{c d}, {a}{b}{c}, {a}{b}{c d}, {a}{b c}: five; a b is in
+    // two, c in two, a in three (capped at 2: "2+"), b in two, b c in one, c d in two.
+    assert_eq!(out(&run), "2+\ta b\n2+\tc\n2+\ta\n2+\tb\n1\tb c\n2+\tc d\n");
+    // {a c} leaves b to no option: it is in no solution.
+    let problem = "a b c\na b\nc\na c\n";
+    let run = xcover(&["cover", "candidates", "-"], problem);
+    assert_eq!(out(&run), "a b\nc\n");
+    assert!(err(&run).contains("2 of 3 options occur in some solution, 1 in none"));
+}

@@ -843,6 +843,38 @@ proptest! {
         logic_holds_in(&puzzle, &solutions)?;
     }
 
+    /// True candidates on every rule: on a random 4x4 variant, the symbols each cell may hold
+    /// are those of the brute force's solutions, and each count (capped at 3) is the number
+    /// of them that put it there.
+    #[test]
+    fn true_candidates_are_those_of_every_solution(puzzle in small_puzzle()) {
+        prop_assume!(puzzle.rules.validate().is_ok());
+        let solutions: Vec<Vec<u8>> = latin_squares()
+            .into_iter()
+            .filter(|grid| check::broken_rule(&puzzle.rules, &puzzle.givens, grid).is_none())
+            .collect();
+        let cap = 3;
+        let expected: Vec<Vec<(u8, Option<u128>)>> = (0..16)
+            .map(|cell| {
+                (1..=4u8)
+                    .filter_map(|v| {
+                        let holding = solutions.iter().filter(|s| s[cell] == v).count() as u128;
+                        (holding > 0).then_some((v, Some(holding.min(cap))))
+                    })
+                    .collect()
+            })
+            .collect();
+        let found = AnyPuzzle::Variant(Box::new(puzzle.clone()))
+            .true_candidates(Some(cap), 2, |_| {})
+            .unwrap();
+        prop_assert_eq!(&found.cells, &expected, "{:?}", puzzle);
+        prop_assert_eq!(found.solutions, Some((solutions.len() as u128).min(cap)));
+        prop_assert_eq!(found.stopped, None);
+        prop_assert!(found.undecided.iter().all(Vec::is_empty));
+        let open = found.open_cells();
+        prop_assert_eq!(open.is_empty(), solutions.len() <= 1);
+    }
+
     /// The same on 6x6 puzzles, where the non-consecutive rule has solutions (no 4x4 has),
     /// against every solution the engine lists.
     #[test]

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use super::enumerate::{self, SearchArgs, Wanted};
 use super::input::read_text;
 use super::{Outcome, finish, parse_limit, signals, stdout};
-use xcover::dlx::{Matrix, OptionId, Solver, format};
+use xcover::dlx::{Candidates, Matrix, OptionId, Presence, Solver, format};
 use xcover::problems;
 
 #[derive(Debug, Subcommand)]
@@ -43,6 +43,17 @@ pub enum CoverCommand {
         ordered: bool,
         #[command(flatten)]
         search: SearchArgs,
+        #[command(flatten)]
+        common: CoverArgs,
+    },
+    /// Print the options that occur in some solution, one option line each (with --cap, the
+    /// number of solutions holding it first, up to the cap), found by one short search per
+    /// option not yet seen in a solution rather than by listing every solution (on every
+    /// core: -j).
+    Candidates {
+        /// Count, up to N, the solutions holding each option.
+        #[arg(long, value_name = "N", value_parser = parse_limit)]
+        cap: Option<u128>,
         #[command(flatten)]
         common: CoverArgs,
     },
@@ -175,6 +186,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     let common = match &command {
         CoverCommand::Count { common, .. }
         | CoverCommand::Solve { common, .. }
+        | CoverCommand::Candidates { common, .. }
         | CoverCommand::Split { common, .. } => common,
     };
     let (name, text) = match read_text(&common.file) {
@@ -206,6 +218,18 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     solver.set_inference(common.inference.inference);
     let started = Instant::now();
     match command {
+        CoverCommand::Candidates { cap, .. } => {
+            let mut out = stdout();
+            let found = solver.candidates(cap, rayon::current_num_threads());
+            print_candidates(&solver, &found, cap, &mut out)?;
+            report(
+                common.stats,
+                &solver.stats(),
+                started,
+                out,
+                found.stopped.is_some(),
+            )
+        }
         CoverCommand::Split { parts, .. } => {
             let mut out = stdout();
             enumerate::print_tasks(&mut solver, parts, &mut out)?;
@@ -281,6 +305,44 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             )
         }
     }
+}
+
+/// The options that occur in some solution, as option lines in the problem's order (each
+/// after its count, `1000+` at the cap); then, when the work was stopped, how many options
+/// are undecided, on stderr.
+fn print_candidates(
+    solver: &Solver<'_>,
+    found: &Candidates,
+    cap: Option<u128>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let problem = solver.matrix().problem();
+    for option in found.occurring() {
+        if let (Some(counts), Some(cap)) = (&found.counts, cap) {
+            let count = counts[option.0 as usize];
+            let plus = if count >= cap { "+" } else { "" };
+            write!(out, "{count}{plus}\t")?;
+        }
+        format::write_option(problem, option, &mut *out)?;
+        writeln!(out)?;
+    }
+    let never = found
+        .presence
+        .iter()
+        .filter(|&&p| p == Presence::Never)
+        .count();
+    let unknown = found.presence.len() - never - found.occurring().count();
+    eprintln!(
+        "{} of {} options occur in some solution, {never} in none{}",
+        found.occurring().count(),
+        found.presence.len(),
+        if unknown > 0 {
+            format!(", {unknown} undecided (interrupted: partial)")
+        } else {
+            String::new()
+        }
+    );
+    Ok(())
 }
 
 /// `solve --all`: every solution (up to `limit`), from every thread, each printed whole.

@@ -4,6 +4,7 @@
 //! clap, maps outcomes to exit codes, and provides the output plumbing the groups share (quiet
 //! exit on a closed pipe); [`input`] reads files, [`signals`] handles Ctrl-C.
 
+mod candidates;
 mod compare;
 mod cover;
 mod enumerate;

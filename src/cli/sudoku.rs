@@ -93,6 +93,9 @@ pub enum SudokuCommand {
     Hint(super::logic::HintArgs),
     /// Rate difficulty from the hardest technique needed: one line per puzzle.
     Rate(super::logic::RateArgs),
+    /// The true candidates of each cell (the symbols some solution puts there), and which
+    /// cells are still open; with --counts, how many solutions each leaves.
+    Candidates(super::candidates::CandidatesArgs),
     /// Make new puzzles with exactly one solution.
     Generate(super::generate::GenerateArgs),
     /// Compare Dancing Links with simple backtracking on the same puzzles.
@@ -235,6 +238,7 @@ pub fn run(command: SudokuCommand) -> io::Result<Outcome> {
         SudokuCommand::Explain(args) => super::logic::explain(args),
         SudokuCommand::Hint(args) => super::logic::hint(args),
         SudokuCommand::Rate(args) => super::logic::rate(args),
+        SudokuCommand::Candidates(args) => super::candidates::run(args),
         SudokuCommand::Encode { index, boxes, file } => encode(index, boxes.shape, &file),
     }
 }

@@ -27,8 +27,8 @@ pub use problem::{BuildError, ColorId, ItemId, ItemKind, OptionId, Problem};
 pub use restart::FIRST_BUDGET;
 pub(crate) use search::stop_reason;
 pub use search::{
-    Branch, ChooseError, PathError, Search, Solution, Solutions, Solver, Stats, Stop, Subtree,
-    Verdict,
+    Branch, Candidates, ChooseError, PathError, Presence, Search, Solution, Solutions, Solver,
+    Stats, Stop, Subtree, Verdict,
 };
 pub use split::{SUBTREES_PER_SHARD, SubtreeSyntaxError};
 pub use sums::Sum;

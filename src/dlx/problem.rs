@@ -210,6 +210,29 @@ impl Problem {
         self.add_option_with(&ids, &colors)
     }
 
+    /// This problem with one more primary item, covered by `option` alone, so that its
+    /// solutions are this one's solutions that hold `option` (each once); `None` for an
+    /// option that does not exist. How an option is put into every solution where
+    /// [`Solver::choose`](super::Solver::choose) cannot (with multiplicities).
+    pub fn forcing(&self, option: OptionId) -> Option<Problem> {
+        let k = option.0 as usize;
+        if k >= self.option_count() {
+            return None;
+        }
+        let mut forced = self.clone();
+        let name = (0..)
+            .map(|i| format!("forced{i}"))
+            .find(|name| !self.by_name.contains_key(name))?;
+        let item = forced.add_primary(&name).ok()?;
+        let end = self.option_starts[k + 1] as usize;
+        forced.option_items.insert(end, item);
+        forced.option_colors.insert(end, 0);
+        for start in &mut forced.option_starts[k + 1..] {
+            *start += 1;
+        }
+        Some(forced)
+    }
+
     /// The colour named `name`, added if new.
     pub fn add_color(&mut self, name: &str) -> Result<ColorId, BuildError> {
         if !is_valid_name(name) {

@@ -20,6 +20,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod candidates;
+
+pub use candidates::{Candidates, Presence};
+
 use super::links::{Event, Inference, Links};
 use super::matrix::Matrix;
 use super::problem::{ItemId, OptionId};

@@ -16,6 +16,8 @@
 //!   rule's own judge);
 //! - [`backtrack`]: the backtracking baseline under any rules, compared with Dancing Links
 //!   and used to check it;
+//! - [`candidates`]: the true candidates of a puzzle (the symbols some solution puts in
+//!   each cell, and how many solutions do);
 //! - [`logic`]: human-style techniques with explanations and ratings;
 //! - [`generate`] (feature `generate`): new puzzles under any rules with exactly one
 //!   solution;
@@ -40,6 +42,7 @@ mod any_puzzle;
 pub mod backtrack;
 #[cfg(feature = "parallel")]
 pub mod batch;
+pub mod candidates;
 pub mod check;
 pub mod comparison;
 mod exact_cover;

@@ -113,6 +113,28 @@ impl Links {
         self.root = 0;
     }
 
+    /// Takes back the option chosen last, by uncovering it; `false` when none is chosen.
+    /// Only between searches.
+    pub fn unchoose_last(&mut self) -> bool {
+        assert_eq!(self.level, 0, "options are taken back between searches");
+        debug_assert!(self.trail.is_empty(), "the search was unwound");
+        let Some(first) = self.chosen.pop() else {
+            return false;
+        };
+        let mut last = first;
+        while self.top(last + 1) != 0 {
+            last += 1;
+        }
+        for p in (first..=last).rev() {
+            if self.colored {
+                self.uncommit::<true>(p);
+            } else {
+                self.uncommit::<false>(p);
+            }
+        }
+        true
+    }
+
     /// Takes back every chosen option by copying back the links as they were with nothing
     /// chosen, if that is kept and choosing made more updates than an eighth of the nodes;
     /// returns whether it did.

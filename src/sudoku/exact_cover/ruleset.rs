@@ -140,6 +140,13 @@ impl VariantEncoding {
         true
     }
 
+    /// The option that puts `value` (from 1) in cell `cell` (row * N + column), if the rules
+    /// allow it there.
+    pub fn cell_option(&self, cell: usize, value: u8) -> Option<OptionId> {
+        let index = cell * self.size + usize::from(value).checked_sub(1)?;
+        self.cell_options.get(index).copied().flatten()
+    }
+
     /// The grid (row by row, symbols from 1) that a solution's options fill in, givens
     /// included.
     pub fn grid_of(&self, options: impl IntoIterator<Item = OptionId>) -> Vec<u8> {
