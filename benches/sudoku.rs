@@ -3,7 +3,8 @@
 //! collections from `../shared/data/sudoku9/`; criterion's throughput line gives puzzles per
 //! second, so the mean time per puzzle is one over it. Also the enumeration of every solution
 //! of the empty 6x6 grid (28,200,960), and large grids with and without inference in the
-//! search. Collections that are absent are skipped with a message.
+//! search; and the true candidates of puzzles with many solutions. Collections that are
+//! absent are skipped with a message.
 //!
 //! Run with `cargo bench --bench sudoku`.
 
@@ -12,7 +13,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use xcover::dlx::Inference;
 use xcover::sudoku::text;
-use xcover::sudoku::{BoxShape, Encoding, Grid};
+use xcover::sudoku::{AnyPuzzle, BoxShape, Encoding, Grid};
 
 /// The puzzles of `../shared/data/{folder}/{name}.txt`, or `None` (said on stderr) if absent.
 fn load(folder: &str, name: &str) -> Option<Vec<Grid>> {
@@ -136,5 +137,44 @@ fn large_grids(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, collections, enumerate_6x6, large_grids);
+/// True candidates on one thread: the puzzle of 3,828,403 solutions of
+/// `../shared/data/README.md` (its candidates, then its candidates with counts up to 1000),
+/// and the first 100 puzzles of serg's multi-solution set.
+fn true_candidates(c: &mut Criterion) {
+    let mut group = c.benchmark_group("candidates");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(10));
+    let millions: Grid =
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...96........"
+            .parse()
+            .unwrap();
+    let millions = AnyPuzzle::Grid(millions);
+    group.bench_function("3828403_solutions", |b| {
+        b.iter(|| millions.true_candidates(None, 1, |_| {}).unwrap())
+    });
+    group.bench_function("3828403_solutions_counts_to_1000", |b| {
+        b.iter(|| millions.true_candidates(Some(1000), 1, |_| {}).unwrap())
+    });
+    if let Some(grids) = load("sudoku9", "serg-multi-10000") {
+        let puzzles: Vec<AnyPuzzle> = grids.into_iter().take(100).map(AnyPuzzle::Grid).collect();
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_function("serg-multi-first-100", |b| {
+            b.iter(|| {
+                for puzzle in &puzzles {
+                    puzzle.true_candidates(None, 1, |_| {}).unwrap();
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    collections,
+    enumerate_6x6,
+    large_grids,
+    true_candidates
+);
 criterion_main!(benches);

@@ -468,6 +468,111 @@ fn a_pasted_fpuzzles_link_is_drawn_with_its_rules_and_checked() {
     assert_eq!(solved, THERMO_KROPKI_SOLUTION);
 }
 
+/// Candidates on a puzzle with two solutions: a full grid (top95 #1's solution) with the
+/// four cells of a rectangle emptied (a b / b a over two boxes), and as many other cells as
+/// keep it at two solutions. Exactly the rectangle's cells show two true candidates, every
+/// other empty cell one; a click on a candidate shows a solution with it, which is checked
+/// here.
+#[test]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
+fn candidates_show_where_two_solutions_differ_and_a_solution_for_each() {
+    let solution: Vec<u8> =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+    let rectangle = (0..81)
+        .flat_map(|a| (0..81).map(move |b| (a, b)))
+        .find_map(|(a, d): (usize, usize)| {
+            let (r1, c1, r2, c2) = (a / 9, a % 9, d / 9, d % 9);
+            let (b, c) = (r1 * 9 + c2, r2 * 9 + c1);
+            (r1 < r2
+                && c1 < c2
+                && r1 / 3 == r2 / 3
+                && c1 / 3 != c2 / 3
+                && solution[a] == solution[d]
+                && solution[b] == solution[c])
+                .then(|| vec![a, b, c, d])
+        })
+        .unwrap();
+    let count = |cells: &[u8]| {
+        let line: String = cells.iter().map(|&v| char::from(b'0' + v)).collect();
+        let grid: xcover::sudoku::Grid = line.replace('0', ".").parse().unwrap();
+        xcover::sudoku::AnyPuzzle::Grid(grid)
+            .with_solver(|_| {}, |s, _| s.map_or(0, |s| s.count(Some(3))))
+            .unwrap()
+    };
+    let mut givens = solution.clone();
+    for &i in &rectangle {
+        givens[i] = 0;
+    }
+    assert_eq!(count(&givens), 2);
+    for i in 0..81 {
+        if givens[i] != 0 && givens.iter().filter(|&&v| v == 0).count() < 30 {
+            let kept = givens[i];
+            givens[i] = 0;
+            if count(&givens) != 2 {
+                givens[i] = kept;
+            }
+        }
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    let line: String = givens
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+        .collect();
+    paste(&browser, &line);
+    let said = press(&browser, "#candidates", "2 solutions");
+    assert!(said.contains("4 cells are still open"), "{said}");
+    let shown = browser.run(
+        "return Array.from(document.querySelectorAll('#board .cell')).map(c => \
+         Array.from(c.querySelectorAll('.cands.true span')).map(s => s.textContent).join(''))",
+    );
+    let shown: Vec<String> = shown
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    for (i, text) in shown.iter().enumerate() {
+        let expected = match (givens[i], rectangle.contains(&i)) {
+            (0, true) => 2,
+            (0, false) => 1,
+            _ => 0,
+        };
+        assert_eq!(text.len(), expected, "cell {i}: '{text}'");
+    }
+    // A click on the candidate of the first rectangle cell that is not its value in
+    // `solution`: the other solution, shown beside the grid.
+    let cell = rectangle[0];
+    let other = shown[cell]
+        .chars()
+        .find(|&c| c != char::from(b'0' + solution[cell]))
+        .unwrap();
+    browser.run(&format!(
+        "Array.from(document.querySelectorAll('#board .cell')[{cell}].querySelectorAll('.cands.true span')).find(s => s.textContent === '{other}').click()"
+    ));
+    browser.wait_for(
+        "return document.getElementById('message').textContent.startsWith('a solution with')",
+        10,
+    );
+    let second = values(&browser, "board2");
+    assert_eq!(second[cell], other.to_digit(10).unwrap());
+    // The picture in docs/: written under target/ on every run, copied by hand.
+    std::fs::write(
+        env!("CARGO_TARGET_TMPDIR").to_string() + "/serve-candidates.png",
+        browser.screenshot(),
+    )
+    .unwrap();
+    let givens: Vec<u32> = givens.iter().map(|&v| u32::from(v)).collect();
+    assert!(is_solution(&second, &givens, 3, 3), "{second:?}");
+}
+
 /// Generate makes a 25x25 within the time limit (it asked for a minimal one, which takes
 /// from seconds to minutes to make, and hit the 10 s limit), and a 9x9 as before.
 #[test]

@@ -87,6 +87,31 @@ fn the_puzzle_of_millions_of_solutions_has_the_union_of_them_as_candidates() {
     assert!(found.searches < 729, "{} searches", found.searches);
 }
 
+/// Counts past the first enumeration: a puzzle of 15,824 solutions counted with a cap of 100
+/// (the counts' first enumeration stops at 6,400 solutions, so the options it saw fewer than
+/// 100 times are counted one by one) and of 20,000 (it sees every solution).
+#[test]
+fn capped_counts_equal_those_of_every_solution() {
+    let puzzle = AnyPuzzle::Grid(
+        "1..26.53...8.379.43..9......321...8.....8...................8.........2.9..7....3"
+            .parse()
+            .unwrap(),
+    );
+    let (sets, counts, total) = union_of_every_solution(&puzzle);
+    assert_eq!(total, 15_824);
+    for (cap, threads) in [(100, 1), (100, 2), (20_000, 1)] {
+        let found = puzzle.true_candidates(Some(cap), threads, |_| {}).unwrap();
+        assert_eq!(found.solutions, Some(total.min(cap)));
+        for (cell, list) in found.cells.iter().enumerate() {
+            let symbols: BTreeSet<u8> = list.iter().map(|&(v, _)| v).collect();
+            assert_eq!(symbols, sets[cell]);
+            for &(v, count) in list {
+                assert_eq!(count, Some(counts[cell][usize::from(v)].min(cap)), "{cap}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 

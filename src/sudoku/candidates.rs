@@ -55,6 +55,18 @@ impl AnyPuzzle {
         threads: usize,
         arm: impl FnOnce(&mut Solver<'_>),
     ) -> Result<TrueCandidates, String> {
+        self.true_candidates_until(&|| false, cap, threads, arm)
+    }
+
+    /// [`AnyPuzzle::true_candidates`], whose building of a variant's encoding (large cages
+    /// take seconds) stops as soon as `stop` says so, with an error.
+    pub fn true_candidates_until(
+        &self,
+        stop: &dyn Fn() -> bool,
+        cap: Option<u128>,
+        threads: usize,
+        arm: impl FnOnce(&mut Solver<'_>),
+    ) -> Result<TrueCandidates, String> {
         let n = self.size();
         let empty = || TrueCandidates {
             size: n,
@@ -78,7 +90,8 @@ impl AnyPuzzle {
                 (options, found)
             }
             AnyPuzzle::Variant(puzzle) => {
-                let encoding = VariantEncoding::new(puzzle).map_err(|e| e.to_string())?;
+                let encoding =
+                    VariantEncoding::new_until(puzzle, stop).map_err(|e| e.to_string())?;
                 let options: Vec<Option<OptionId>> = (0..n * n * n)
                     .map(|k| encoding.cell_option(k / n, (k % n + 1) as u8))
                     .collect();

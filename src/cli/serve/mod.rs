@@ -248,13 +248,14 @@ async fn give_back_memory(server: Arc<Server>) {
 type Job = fn(&Value, &Limits) -> Result<Value, ApiError>;
 
 /// The endpoints answered by [`answer`]: path, whether they search, and their work.
-const ENDPOINTS: [(&str, Turn, Job); 8] = [
+const ENDPOINTS: [(&str, Turn, Job); 9] = [
     ("/api/parse", Turn::None, |request, _| work::parse(request)),
     ("/api/solve", Turn::Search, work::solve),
     ("/api/check", Turn::Search, work::check),
     ("/api/hint", Turn::Search, work::hint),
     ("/api/explain", Turn::Search, work::explain),
     ("/api/rate", Turn::Search, work::rate),
+    ("/api/candidates", Turn::Search, work::candidates),
     ("/api/generate", Turn::Search, work::generate),
     ("/api/cover/solutions", Turn::Search, work::cover_solutions),
 ];

@@ -333,6 +333,64 @@ pub fn solve(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     }))
 }
 
+/// The most solutions `candidates` counts for each candidate, and its default.
+const MAX_CANDIDATE_CAP: u64 = 100_000;
+const DEFAULT_CANDIDATE_CAP: u64 = 1000;
+
+/// `candidates`: each cell's true candidates, with the number of solutions that put each
+/// there, up to the cap; the open cells (more than one candidate); how many solutions there
+/// are, up to the cap.
+pub fn candidates(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
+    let cap = match &request["cap"] {
+        Value::Null => DEFAULT_CANDIDATE_CAP,
+        value => value
+            .as_u64()
+            .filter(|cap| (1..=MAX_CANDIDATE_CAP).contains(cap))
+            .ok_or_else(|| {
+                ApiError::bad(format!("cap: a whole number from 1 to {MAX_CANDIDATE_CAP}"))
+            })?,
+    };
+    let subject = subject_of(request)?;
+    let n = subject.size();
+    let stop = || {
+        limits.cancel.load(std::sync::atomic::Ordering::Relaxed) || Instant::now() > limits.deadline
+    };
+    let found = subject
+        .true_candidates_until(&stop, Some(u128::from(cap)), 1, |solver| limits.arm(solver))
+        .map_err(|message| {
+            if stop() {
+                ApiError::stopped(limits)
+            } else {
+                ApiError::bad(message)
+            }
+        })?;
+    let symbols: Vec<Vec<u8>> = found
+        .cells
+        .iter()
+        .map(|c| c.iter().map(|&(v, _)| v).collect())
+        .collect();
+    let counts: Vec<Vec<u128>> = found
+        .cells
+        .iter()
+        .map(|c| c.iter().map(|&(_, count)| count.unwrap_or(0)).collect())
+        .collect();
+    let open: Vec<[usize; 2]> = found
+        .open_cells()
+        .iter()
+        .map(|&c| [c / n + 1, c % n + 1])
+        .collect();
+    Ok(json!({
+        "board": board(&subject),
+        "candidates": symbols,
+        "counts": counts,
+        "undecided": found.undecided,
+        "open": open,
+        "solutions": found.solutions,
+        "cap": cap,
+        "stopped": found.stopped.map(|_| limits.stop_name()),
+    }))
+}
+
 /// `check`: none, unique or multiple; for multiple, two solutions and the cells where they
 /// differ.
 pub fn check(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
