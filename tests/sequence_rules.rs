@@ -3,7 +3,8 @@
 //! come from one of the 288 Sudoku squares (sometimes changed, so that some have no
 //! solution), the engine's count equals the number of squares the rules' judges accept
 //! (written from each rule's definition, sharing no code with its machine or its pairs), and
-//! equals the backtracking baseline's count; each rule alone and several together.
+//! equals the backtracking baseline's count, and the true candidates are those of the squares
+//! accepted; each rule alone and several together.
 
 use proptest::prelude::*;
 
@@ -319,6 +320,20 @@ proptest! {
         }
         if done.is_complete() {
             prop_assert_eq!(solutions.len(), 1, "{:?}", rules);
+        }
+        // The true candidates are the symbols of those solutions, cell by cell, and the
+        // counts (capped at 2) the number of them holding each.
+        let found = xcover::sudoku::AnyPuzzle::Variant(Box::new(puzzle.clone()))
+            .true_candidates(Some(2), 1, |_| {})
+            .unwrap();
+        for cell in 0..16 {
+            let expected: Vec<(u8, Option<u128>)> = (1..=4u8)
+                .filter_map(|v| {
+                    let holding = solutions.iter().filter(|s| s[cell] == v).count() as u128;
+                    (holding > 0).then_some((v, Some(holding.min(2))))
+                })
+                .collect();
+            prop_assert_eq!(&found.cells[cell], &expected, "{:?}", rules);
         }
         // Written as an f-puzzles link (for the rules f-puzzles draws) and read back, it is
         // the same puzzle: the same object written again, the same count by brute force.

@@ -51,7 +51,7 @@ fn candidate_sets(puzzle: &AnyPuzzle, threads: usize) -> Vec<BTreeSet<u8>> {
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn serg_multi_candidates_are_the_union_of_every_solution() {
     let text = std::fs::read_to_string("../shared/data/sudoku9/serg-multi-10000.txt").unwrap();
-    for (k, line) in text.lines().take(300).enumerate() {
+    for (k, line) in text.lines().enumerate() {
         let puzzle = AnyPuzzle::Grid(line.parse::<Grid>().unwrap());
         let (sets, counts, total) = union_of_every_solution(&puzzle);
         assert!(total > 1, "puzzle {k} has several solutions");
