@@ -48,9 +48,10 @@ pub struct GenerateArgs {
     format: Option<GenerateFormat>,
     /// Make puzzles under more rules, written in the variant format (with their solutions)
     /// unless --format json or fpuzzles: rules joined by commas from jigsaw (a random region
-    /// map instead of boxes), x, windoku, anti-knight, anti-king, non-consecutive, killer (a
-    /// random cage layout) and the catalogue's rules that need no clues; e.g. --variant
-    /// jigsaw,x. They are always minimal; --symmetry and --difficulty work as for classic
+    /// map instead of boxes), x, windoku, anti-knight, anti-king, non-consecutive, the
+    /// catalogue's rules that need no clues, and clues drawn over each full grid: killer
+    /// (cages), thermo, arrow, kropki, xv, little-killer; e.g. --variant jigsaw,x or
+    /// --variant thermo,kropki. They are always minimal; --symmetry and --difficulty work as for classic
     /// puzzles.
     #[arg(long, value_name = "RULES")]
     variant: Option<String>,
@@ -116,8 +117,8 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
         );
         return Ok(Outcome::BadUsage);
     };
-    let (rules, cages) = match &args.variant {
-        None => (Rules::classic(shape), false),
+    let (rules, drawn) = match &args.variant {
+        None => (Rules::classic(shape), Vec::new()),
         Some(names) => match rules_named(names, shape) {
             Ok(found) => found,
             Err(message) => {
@@ -150,7 +151,7 @@ pub fn run(args: GenerateArgs) -> io::Result<Outcome> {
     let level = args.difficulty.map(Level::from);
     let request = Request {
         rules,
-        cages,
+        drawn,
         symmetry: args.symmetry,
         // Variants are always made minimal: a killer stopped at 40% of its cells as givens
         // would be a poor killer.

@@ -672,15 +672,15 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
             )));
         }
     };
-    let (rules, cages) = match text_field("variant")? {
-        None | Some("") => (Rules::classic(shape), false),
+    let (rules, drawn) = match text_field("variant")? {
+        None | Some("") => (Rules::classic(shape), Vec::new()),
         Some(names) => rules_named(names, shape)
             .map_err(|message| ApiError::bad(message.replace("--variant: ", "variant: ")))?,
     };
-    let variant = rules != Rules::classic(shape) || cages;
+    let variant = rules != Rules::classic(shape) || !drawn.is_empty();
     let request = Request {
         rules,
-        cages,
+        drawn,
         symmetry,
         // Variants are always minimal, as on the command line.
         minimal: difficulty.is_some() || minimal || variant,

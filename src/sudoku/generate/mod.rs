@@ -32,7 +32,8 @@ use super::AnyPuzzle;
 use super::logic::{self, Level, Rating};
 use super::model::{BoxShape, Grid};
 use super::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, Killer, NonConsecutive, Regions, Rules, Windows,
+    AntiKing, AntiKnight, Constraint, Diagonals, Killer, NegativeClues, NonConsecutive, Regions,
+    Rules, Windows,
 };
 use super::variant::{Puzzle, VariantEncoding};
 use crate::dlx::{Inference, Solver};
@@ -130,9 +131,9 @@ pub struct Request {
     /// The rules every puzzle is made under: [`Rules::classic`] for plain grids. Regions
     /// with an empty map stand for a jigsaw: each puzzle draws its own map.
     pub rules: Rules,
-    /// Whether each puzzle draws killer cages over its solution (cages the rules already
-    /// hold are dropped).
-    pub cages: bool,
+    /// The clues each puzzle draws over its solution (killer cages, thermometers...; clues of
+    /// those rules that the rules already hold are dropped).
+    pub drawn: Vec<Drawn>,
     /// The symmetry of the clue pattern.
     pub symmetry: Symmetry,
     /// Remove clues until none can go (otherwise stop at about 40% of the cells).
@@ -159,7 +160,7 @@ impl Request {
     pub fn under(rules: Rules, seed: u64) -> Request {
         Request {
             rules,
-            cages: false,
+            drawn: Vec::new(),
             symmetry: Symmetry::None,
             minimal: false,
             difficulty: None,
@@ -168,16 +169,109 @@ impl Request {
     }
 }
 
+/// Clues a generator draws over each puzzle's solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// Killer cages covering the grid.
+    Cages,
+    /// Thermometers along rising symbols.
+    Thermometers,
+    /// Arrows whose cells add up to their circle.
+    Arrows,
+    /// Every kropki dot, with the rule that all white dots are given.
+    Kropki,
+    /// Every X and V, with the rule that all are given.
+    Xv,
+    /// Little killers along diagonals.
+    LittleKillers,
+}
+
+impl Drawn {
+    /// The rules' names in files of what it adds.
+    fn rule_names(self) -> &'static [&'static str] {
+        match self {
+            Drawn::Cages => &["cages"],
+            Drawn::Thermometers => &["thermometers"],
+            Drawn::Arrows => &["arrows"],
+            Drawn::Kropki => &["kropki", "negative"],
+            Drawn::Xv => &["xv", "negative"],
+            Drawn::LittleKillers => &["little-killers"],
+        }
+    }
+
+    /// Its clues over `solution` on a grid of side `n`, added to `rules`.
+    fn add_to(self, rules: &mut Rules, solution: &[u8], rng: &mut ChaCha8Rng) {
+        let n = rules.size;
+        match self {
+            Drawn::Cages => rules.add(Constraint::Killer(Killer {
+                cages: random_cages(n, solution, rng),
+            })),
+            Drawn::Thermometers => rules.add(Constraint::Thermometers(
+                layouts::random_thermometers(n, solution, rng),
+            )),
+            Drawn::Arrows => {
+                rules.add(Constraint::Arrows(layouts::random_arrows(n, solution, rng)));
+            }
+            Drawn::Kropki => {
+                let (dots, negative) = layouts::all_kropki_dots(n, solution);
+                rules.add(Constraint::Kropki(dots));
+                add_negative(rules, negative);
+            }
+            Drawn::Xv => {
+                let (clues, negative) = layouts::all_xv_clues(n, solution);
+                rules.add(Constraint::Xv(clues));
+                add_negative(rules, negative);
+            }
+            Drawn::LittleKillers => rules.add(Constraint::LittleKillers(
+                layouts::random_little_killers(n, solution, rng),
+            )),
+        }
+    }
+}
+
+/// Adds the negative rules of `negative` to those `rules` hold already.
+fn add_negative(rules: &mut Rules, negative: NegativeClues) {
+    let mut kinds = rules
+        .constraints()
+        .iter()
+        .find_map(|c| match c {
+            Constraint::NegativeClues(held) => Some(held.kinds.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    for kind in negative.kinds {
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    rules.add(Constraint::NegativeClues(NegativeClues { kinds }));
+}
+
 /// The rules `names` name (rules joined by commas, as `generate --variant` takes them:
 /// `jigsaw` for a random region map instead of boxes, `x`, `windoku`, `killer` for random
-/// cages, and any rule of the catalogue that needs no clues) on a grid of `shape`, and
-/// whether they ask for killer cages.
-pub fn rules_named(names: &str, shape: BoxShape) -> Result<(Rules, bool), String> {
+/// cages, `thermo`, `arrow`, `kropki`, `xv` and `little-killer` for clues of those kinds
+/// drawn over each solution, and any rule of the catalogue that needs no clues) on a grid of
+/// `shape`, and the clues they ask to draw.
+pub fn rules_named(names: &str, shape: BoxShape) -> Result<(Rules, Vec<Drawn>), String> {
     let mut rules = Rules::classic(shape);
-    let mut killer = false;
+    let mut drawn = Vec::new();
     for name in names.split(',').map(str::trim) {
+        let draws = match name {
+            "killer" | "cages" => Some(Drawn::Cages),
+            "thermo" | "thermometers" => Some(Drawn::Thermometers),
+            "arrow" | "arrows" => Some(Drawn::Arrows),
+            "kropki" => Some(Drawn::Kropki),
+            "xv" => Some(Drawn::Xv),
+            "little-killer" | "little-killers" => Some(Drawn::LittleKillers),
+            _ => None,
+        };
+        if let Some(kind) = draws {
+            if !drawn.contains(&kind) {
+                drawn.push(kind);
+            }
+            continue;
+        }
         match name {
-            "killer" | "cages" => killer = true,
             "jigsaw" => {
                 rules.boxes = None;
                 // Replaced by a random map for each puzzle.
@@ -194,7 +288,8 @@ pub fn rules_named(names: &str, shape: BoxShape) -> Result<(Rules, bool), String
             other => {
                 return Err(format!(
                     "--variant: unknown rule '{other}' (jigsaw, x, windoku, anti-knight, \
-                     anti-king, non-consecutive, killer, joined by commas)"
+                     anti-king, non-consecutive, killer, thermo, arrow, kropki, xv, \
+                     little-killer, joined by commas)"
                 ));
             }
         }
@@ -202,7 +297,7 @@ pub fn rules_named(names: &str, shape: BoxShape) -> Result<(Rules, bool), String
     if rules.has("windows") && rules.boxes.is_none() {
         return Err("--variant: windows need boxes (not with jigsaw)".into());
     }
-    Ok((rules, killer))
+    Ok((rules, drawn))
 }
 
 /// A puzzle made by [`Generator::generate`].
@@ -275,8 +370,10 @@ impl Recipe {
     /// The recipe of `request`, once its rules are valid.
     pub fn new(request: Request) -> Result<Recipe, GenerateError> {
         let mut request = request;
-        if request.cages {
-            request.rules.remove("cages");
+        for kind in &request.drawn {
+            for name in kind.rule_names() {
+                request.rules.remove(name);
+            }
         }
         let jigsaw = request.rules.regions().is_some_and(<[u8]>::is_empty);
         let invalid = |error: super::rules::RulesError| GenerateError(error.to_string());
@@ -386,15 +483,13 @@ impl Generator<'_> {
             let Some(solution) = self.source.draw(&rules, &mut rng)? else {
                 continue;
             };
-            if request.cages {
-                rules.add(Constraint::Killer(Killer {
-                    cages: random_cages(n, &solution, &mut rng),
-                }));
+            for kind in &request.drawn {
+                kind.add_to(&mut rules, &solution, &mut rng);
             }
             // A classic grid for the classic rules without cages, so that it is written and
             // rated as one; else a puzzle under the rules drawn, named after the run.
             let template = match recipe.classic {
-                Some(shape) if !request.cages => AnyPuzzle::Grid(Grid::empty(shape)),
+                Some(shape) if request.drawn.is_empty() => AnyPuzzle::Grid(Grid::empty(shape)),
                 _ => AnyPuzzle::Variant(Box::new(Puzzle {
                     id: format!("{}-{}", request.seed, index + 1),
                     rules: rules.clone(),
@@ -408,7 +503,7 @@ impl Generator<'_> {
             // The rules drawn for this puzzle have an encoding of their own; the rules every
             // puzzle shares, one solver reused.
             let (givens, undecided) = match self.source.shared() {
-                Some((encoding, solver)) if !request.cages => {
+                Some((encoding, solver)) if request.drawn.is_empty() => {
                     let mut removal = Removal::new(encoding, solver, &template, ceiling);
                     removal.arm(cancel, budget, inference);
                     let givens = removal.remove_clues(request, &solution, progress, &mut rng);
@@ -547,9 +642,10 @@ impl<'a, 'e> Removal<'a, 'e> {
     ) -> Vec<u8> {
         let n = request.rules.size;
         let full_pass = request.full_pass();
-        // A killer whose cages alone fix the grid needs no given at all: try that first.
+        // A puzzle whose drawn clues alone fix the grid (a killer's cages) needs no given at
+        // all: try that first.
         let bare = vec![0; n * n];
-        if request.cages && self.keeps(&bare) {
+        if !request.drawn.is_empty() && self.keeps(&bare) {
             return bare;
         }
         // Every cell of an orbit has the same (sorted) orbit, so sorting and deduplicating
