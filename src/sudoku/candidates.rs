@@ -149,17 +149,12 @@ fn decide(
     for option in cell_options.iter().flatten() {
         asked[option.0 as usize] = true;
     }
-    // The number of solutions first, so that a count stopped by the cap says so; the clues
-    // stay chosen.
-    let solutions = cap.map(|cap| solver.count(Some(cap)));
-    let mut stopped = solver.stopped();
     let found = solver.candidates_among(Some(&asked), cap, threads);
-    stopped = stopped.or(found.stopped);
     (
         found.presence,
         found.counts,
-        solutions,
-        stopped,
-        found.searches + u64::from(cap.is_some()),
+        found.solutions,
+        found.stopped,
+        found.searches,
     )
 }

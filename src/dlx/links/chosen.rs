@@ -121,17 +121,7 @@ impl Links {
         let Some(first) = self.chosen.pop() else {
             return false;
         };
-        let mut last = first;
-        while self.top(last + 1) != 0 {
-            last += 1;
-        }
-        for p in (first..=last).rev() {
-            if self.colored {
-                self.uncommit::<true>(p);
-            } else {
-                self.uncommit::<false>(p);
-            }
-        }
+        self.uncommit_option(first);
         true
     }
 
@@ -161,16 +151,21 @@ impl Links {
     fn unchoose_one_by_one(&mut self) {
         self.chosen_updates = 0;
         while let Some(first) = self.chosen.pop() {
-            let mut last = first;
-            while self.top(last + 1) != 0 {
-                last += 1;
-            }
-            for p in (first..=last).rev() {
-                if self.colored {
-                    self.uncommit::<true>(p);
-                } else {
-                    self.uncommit::<false>(p);
-                }
+            self.uncommit_option(first);
+        }
+    }
+
+    /// Uncovers the items of the chosen option whose first node is `first`, last first.
+    fn uncommit_option(&mut self, first: u32) {
+        let mut last = first;
+        while self.top(last + 1) != 0 {
+            last += 1;
+        }
+        for p in (first..=last).rev() {
+            if self.colored {
+                self.uncommit::<true>(p);
+            } else {
+                self.uncommit::<false>(p);
             }
         }
     }

@@ -47,6 +47,8 @@ pub struct Candidates {
     /// With a cap: per option, the number of solutions holding it, counted up to the cap (0
     /// for an option in none; a count the search was stopped in is the count so far).
     pub counts: Option<Vec<u128>>,
+    /// With a cap: the number of solutions, counted up to the cap.
+    pub solutions: Option<u128>,
     /// Why the work stopped before deciding every option (and counting each up to the cap).
     pub stopped: Option<Stop>,
     /// The searches run: one per option not seen in an earlier solution, and one count per
@@ -170,7 +172,11 @@ impl<'m> Solver<'m> {
                 self.decide_options(&shared, &asked);
             });
         }
-        let counts = cap.map(|cap| self.count_each(&shared, &chosen, &asked, cap, threads.max(1)));
+        let counted = cap.map(|cap| self.count_each(&shared, &chosen, &asked, cap, threads.max(1)));
+        let (counts, solutions) = match counted {
+            Some((counts, solutions)) => (Some(counts), Some(solutions)),
+            None => (None, None),
+        };
         let presence = (0..options)
             .map(|k| match shared.code(k) {
                 NEVER => Presence::Never,
@@ -182,6 +188,7 @@ impl<'m> Solver<'m> {
         Candidates {
             presence,
             counts,
+            solutions,
             stopped,
             searches: shared.searches.load(Ordering::Relaxed) as u64,
         }
@@ -214,8 +221,9 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// How many solutions hold each occurring option, up to `cap`, on `threads` threads; the
-    /// options chosen before count every solution.
+    /// How many solutions hold each occurring option, up to `cap`, on `threads` threads (the
+    /// options chosen before count every solution), and how many solutions there are, up to
+    /// `cap`.
     fn count_each(
         &mut self,
         shared: &Shared,
@@ -223,14 +231,17 @@ impl<'m> Solver<'m> {
         asked: &(dyn Fn(usize) -> bool + Sync),
         cap: u128,
         threads: usize,
-    ) -> Vec<u128> {
+    ) -> (Vec<u128>, u128) {
         let options = shared.presence.len();
         let counts: Vec<Mutex<u128>> = (0..options).map(|_| Mutex::new(0)).collect();
-        if shared.has_stopped() {
-            return counts
+        let unwrapped = |counts: Vec<Mutex<u128>>| -> Vec<u128> {
+            counts
                 .into_iter()
                 .map(|c| c.into_inner().unwrap())
-                .collect();
+                .collect()
+        };
+        if shared.has_stopped() {
+            return (unwrapped(counts), 0);
         }
         // One enumeration of the first solutions counts every option at once: when it sees
         // every solution, the counts are exact; else the options it saw `cap` times are done.
@@ -260,11 +271,9 @@ impl<'m> Solver<'m> {
         for (count, &seen) in counts.iter().zip(&seen) {
             *count.lock().unwrap() = seen.min(cap);
         }
+        let solutions = enumerated.min(cap);
         if complete {
-            return counts
-                .into_iter()
-                .map(|c| c.into_inner().unwrap())
-                .collect();
+            return (unwrapped(counts), solutions);
         }
         shared.next.store(0, Ordering::Relaxed);
         let work = |solver: &mut Solver<'m>| loop {
@@ -295,10 +304,7 @@ impl<'m> Solver<'m> {
             }
             work(self);
         });
-        counts
-            .into_iter()
-            .map(|c| c.into_inner().unwrap())
-            .collect()
+        (unwrapped(counts), solutions)
     }
 
     /// Runs `search` with `option` put into every solution, and says why it stopped, if it

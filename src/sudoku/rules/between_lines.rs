@@ -76,21 +76,7 @@ impl Rule for BetweenLines {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        let mut marks = Vec::new();
-        for line in &self.lines {
-            marks.push(Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            });
-            for &end in [line.first(), line.last()].iter().flatten() {
-                marks.push(Mark::Circle {
-                    style: "between-end",
-                    cells: vec![*end],
-                    text: String::new(),
-                });
-            }
-        }
-        marks
+        super::drawing::circled_lines(NAME, "between-end", true, &self.lines)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -35,14 +35,7 @@ impl Rule for Diagonals {
     }
 
     fn marks(&self, rules: &Rules) -> Vec<Mark> {
-        self.units(rules)
-            .into_iter()
-            .map(|unit| Mark::Shade {
-                style: NAME,
-                group: 0,
-                cells: unit.cells,
-            })
-            .collect()
+        super::drawing::shaded_units(NAME, self.units(rules))
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -66,21 +66,7 @@ impl Rule for DoubleArrows {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        let mut marks = Vec::new();
-        for line in &self.lines {
-            marks.push(Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            });
-            for &end in [line.first(), line.last()].iter().flatten() {
-                marks.push(Mark::Circle {
-                    style: "double-arrow-end",
-                    cells: vec![*end],
-                    text: String::new(),
-                });
-            }
-        }
-        marks
+        super::drawing::circled_lines(NAME, "double-arrow-end", true, &self.lines)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -102,6 +102,58 @@ impl Mark {
     }
 }
 
+/// A line of `style` through each of `lines`.
+pub(super) fn lines<'a>(
+    style: &'static str,
+    lines: impl IntoIterator<Item = &'a Vec<Cell>>,
+) -> Vec<Mark> {
+    lines
+        .into_iter()
+        .map(|line| Mark::Line {
+            style,
+            cells: line.clone(),
+        })
+        .collect()
+}
+
+/// A line of `style` through each of `lines`, with an empty circle of `circle` on its first
+/// cell and, with `both_ends`, on its last (a thermometer's bulb, a between line's ends).
+pub(super) fn circled_lines<'a>(
+    style: &'static str,
+    circle: &'static str,
+    both_ends: bool,
+    lines: impl IntoIterator<Item = &'a Vec<Cell>>,
+) -> Vec<Mark> {
+    let mut marks = Vec::new();
+    for line in lines {
+        marks.push(Mark::Line {
+            style,
+            cells: line.clone(),
+        });
+        let ends = if both_ends { line.last() } else { None };
+        for &end in line.first().into_iter().chain(ends) {
+            marks.push(Mark::Circle {
+                style: circle,
+                cells: vec![end],
+                text: String::new(),
+            });
+        }
+    }
+    marks
+}
+
+/// Each unit's cells shaded alike (the diagonals, the windows).
+pub(super) fn shaded_units(style: &'static str, units: Vec<super::Unit>) -> Vec<Mark> {
+    units
+        .into_iter()
+        .map(|unit| Mark::Shade {
+            style,
+            group: 0,
+            cells: unit.cells,
+        })
+        .collect()
+}
+
 /// Where a clue read along `cells` from outside the grid stands: one step back from its
 /// first cell, in the direction from the second cell to the first (a line of one cell is
 /// read from the nearest side). `None` when that place is inside the grid of side `n`.

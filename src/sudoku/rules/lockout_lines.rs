@@ -74,21 +74,12 @@ impl Rule for LockoutLines {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        let mut marks = Vec::new();
-        for (_, line) in &self.lines {
-            marks.push(Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            });
-            for &end in [line.first(), line.last()].iter().flatten() {
-                marks.push(Mark::Circle {
-                    style: "lockout-end",
-                    cells: vec![*end],
-                    text: String::new(),
-                });
-            }
-        }
-        marks
+        super::drawing::circled_lines(
+            NAME,
+            "lockout-end",
+            true,
+            self.lines.iter().map(|(_, line)| line),
+        )
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -94,13 +94,7 @@ impl Rule for RegionSumLines {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        self.lines
-            .iter()
-            .map(|line| Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            })
-            .collect()
+        super::drawing::lines(NAME, &self.lines)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

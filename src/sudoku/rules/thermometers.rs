@@ -58,19 +58,7 @@ impl Rule for Thermometers {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        let mut marks = Vec::new();
-        for line in &self.lines {
-            marks.push(Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            });
-            marks.push(Mark::Circle {
-                style: "thermometer-bulb",
-                cells: vec![line[0]],
-                text: String::new(),
-            });
-        }
-        marks
+        super::drawing::circled_lines(NAME, "thermometer-bulb", false, &self.lines)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -70,19 +70,7 @@ impl Rule for ValueIndexing {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        let mut marks = Vec::new();
-        for line in &self.lines {
-            marks.push(Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            });
-            marks.push(Mark::Circle {
-                style: "value-indexing-start",
-                cells: vec![line[0]],
-                text: String::new(),
-            });
-        }
-        marks
+        super::drawing::circled_lines(NAME, "value-indexing-start", false, &self.lines)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -66,13 +66,7 @@ impl Rule for Whispers {
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
-        self.lines
-            .iter()
-            .map(|(_, line)| Mark::Line {
-                style: NAME,
-                cells: line.clone(),
-            })
-            .collect()
+        super::drawing::lines(NAME, self.lines.iter().map(|(_, line)| line))
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {
