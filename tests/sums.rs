@@ -1,7 +1,7 @@
 //! Property test of sums over choices (`Problem::add_sum`): on random small problems — cells
 //! that each take one value, secondary items that some values of some cells share (with and
 //! without colours), and random sums over random cells (with distinct values or not,
-//! negative values, excluded options) — the engine finds exactly the solutions that trying
+//! negative values, terms apart, excluded options) — the engine finds exactly the solutions that trying
 //! every assignment of values finds, at every inference setting, counted and enumerated.
 
 use std::collections::BTreeSet;
@@ -105,6 +105,7 @@ fn build(case: &Case) -> Problem {
                 min: *min,
                 max: min + span,
                 distinct: *distinct,
+                apart: apart_of(terms, *distinct),
                 excluded: excluded
                     .iter()
                     .map(|&(c, v)| (option(c, v), v as i64))
@@ -113,6 +114,16 @@ fn build(case: &Case) -> Problem {
             .unwrap();
     }
     problem
+}
+
+/// Without distinct values, a sum of three terms or more makes its first two apart (their
+/// values differ).
+fn apart_of(terms: &[(usize, i64)], distinct: bool) -> Vec<Vec<usize>> {
+    if distinct || terms.len() < 3 {
+        Vec::new()
+    } else {
+        vec![vec![0, 1]]
+    }
 }
 
 /// Every assignment of values to cells that the shared items and the sums allow, each as
@@ -152,6 +163,9 @@ fn brute_force(case: &Case) -> BTreeSet<BTreeSet<u32>> {
                 sorted.dedup();
                 (*min..=min + span).contains(&total)
                     && (!distinct || sorted.len() == values.len())
+                    && apart_of(terms, *distinct)
+                        .iter()
+                        .all(|group| values[group[0]] != values[group[1]])
                     && excluded
                         .iter()
                         .all(|&(c, v)| grid[c] != v || !values.contains(&(v as i64)))
@@ -209,6 +223,7 @@ fn a_sum_naming_an_unknown_option_is_refused() {
             min: 1,
             max: 1,
             distinct: false,
+            apart: Vec::new(),
             excluded: Vec::new(),
         })
         .unwrap_err();
@@ -219,8 +234,20 @@ fn a_sum_naming_an_unknown_option_is_refused() {
             min: 0,
             max: 0,
             distinct: false,
+            apart: Vec::new(),
             excluded: Vec::new(),
         })
         .unwrap_err();
     assert!(empty.to_string().contains("empty"), "{empty}");
+    let stray = problem
+        .add_sum(Sum {
+            terms: vec![vec![(OptionId(0), 1)]],
+            min: 1,
+            max: 1,
+            distinct: false,
+            apart: vec![vec![0, 1]],
+            excluded: Vec::new(),
+        })
+        .unwrap_err();
+    assert!(stray.to_string().contains("term 2"), "{stray}");
 }

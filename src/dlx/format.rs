@@ -26,7 +26,8 @@
 //!
 //! A second extension, for sums over choices ([`Problem::add_sum`]): a line whose first token
 //! is `|sum:` gives the least and the greatest total, `distinct` if the terms' values must
-//! differ, then the terms separated by `/`, each a list of `OPTION=VALUE` (options numbered
+//! differ, `apart 1,3,4` (any number of times) for a group of terms, numbered from 1, whose
+//! values must differ, then the terms separated by `/`, each a list of `OPTION=VALUE` (options numbered
 //! from 1 in the order of their lines), and after `!` the excluded `OPTION=VALUE` pairs:
 //! `|sum: 5 5 distinct 1=1 2=2 3=3 / 4=1 5=2 6=3` says that one of the first three options
 //! and one of the next three are chosen, with values adding up to 5. A sum goes after the
@@ -454,6 +455,29 @@ fn read_sum(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseE
         ));
     }
     let distinct = tokens.next_if(|&(_, token)| token == "distinct").is_some();
+    let mut apart = Vec::new();
+    while tokens.next_if(|&(_, token)| token == "apart").is_some() {
+        let (column, token) = tokens
+            .next()
+            .ok_or_else(|| fail(1, "no terms after 'apart': expected apart 1,2,3".into()))?;
+        let group = token
+            .split(',')
+            .map(|number| {
+                number
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&t| t >= 1)
+                    .map(|t| t - 1)
+            })
+            .collect::<Option<Vec<usize>>>()
+            .ok_or_else(|| {
+                fail(
+                    column,
+                    format!("'{token}' is not a list of term numbers from 1 (apart 1,2,3)"),
+                )
+            })?;
+        apart.push(group);
+    }
     let mut terms = vec![Vec::new()];
     let mut excluded = Vec::new();
     let mut in_excluded = false;
@@ -495,6 +519,7 @@ fn read_sum(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseE
             min,
             max,
             distinct,
+            apart,
             excluded,
         })
         .map_err(|error| fail(1, error.to_string()))
@@ -584,6 +609,9 @@ pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
         if sum.distinct {
             write!(out, " distinct")?;
         }
+        for group in &sum.apart {
+            write!(out, " apart {}", group.iter().map(|t| t + 1).join(","))?;
+        }
         write!(
             out,
             " {}",
@@ -669,6 +697,21 @@ mod tests {
             .count(None);
         // a=2 (option 2) with b=1 (option 3): 3, distinct; a=1 with b=2 needs x twice.
         assert_eq!(solutions, 1);
+        // Terms apart: a and b differ, so of the totals 2 and 3 only a=1 b=2 and a=2 b=1.
+        let text = "a b
+a
+a
+b
+b
+|sum: 2 3 apart 1,2 1=1 2=2 / 3=1 4=2
+";
+        let parsed = read(text).unwrap();
+        assert_eq!(parsed.problem.sums()[0].apart, vec![vec![0, 1]]);
+        let mut out = Vec::new();
+        write(&parsed.problem, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+        let matrix = crate::dlx::Matrix::new(parsed.problem).unwrap();
+        assert_eq!(matrix.solver().count(None), 2);
     }
 
     #[test]
@@ -677,6 +720,8 @@ mod tests {
             ("a\na\n|sum: 1\n", 1, "no greatest total"),
             ("a\na\n|sum: 1 x 1=1\n", 9, "not a whole number"),
             ("a\na\n|sum: 2 1 1=1\n", 1, "exceeds"),
+            ("a\na\n|sum: 1 1 apart 1,x 1=1\n", 17, "term numbers"),
+            ("a\na\n|sum: 1 1 apart 1,2 1=1\n", 1, "term 2"),
             (
                 "a\na\n|sum: 1 1 1=1 2=1\n",
                 15,

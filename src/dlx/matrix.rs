@@ -318,6 +318,12 @@ impl Matrix {
             hash.add(sum.min as u64);
             hash.add(sum.max as u64);
             hash.add(u64::from(sum.distinct));
+            for group in &sum.apart {
+                hash.add(group.len() as u64);
+                for &t in group {
+                    hash.add(t as u64);
+                }
+            }
             for &(option, value) in &sum.excluded {
                 hash.add(u64::from(option.0));
                 hash.add(value as u64);

@@ -361,7 +361,7 @@ impl Problem {
     ///         terms[c].push((option, digit));
     ///     }
     /// }
-    /// let sum = Sum { terms, min: 5, max: 5, distinct: true, excluded: Vec::new() };
+    /// let sum = Sum { terms, min: 5, max: 5, distinct: true, apart: Vec::new(), excluded: Vec::new() };
     /// problem.add_sum(sum).unwrap();
     /// let matrix = Matrix::new(problem).unwrap();
     /// assert_eq!(matrix.solver().count(None), 4); // 1+4, 2+3, 3+2, 4+1
@@ -381,6 +381,13 @@ impl Problem {
             )));
         }
         let terms = &sum.terms;
+        if let Some(&t) = sum.apart.iter().flatten().find(|&&t| t >= terms.len()) {
+            return Err(BuildError::BadSum(format!(
+                "a group of distinct terms names term {}, of {}",
+                t + 1,
+                terms.len()
+            )));
+        }
         for (t, term) in terms.iter().enumerate() {
             if term.is_empty() {
                 return Err(BuildError::BadSum(format!(

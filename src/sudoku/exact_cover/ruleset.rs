@@ -285,7 +285,8 @@ impl Builder<'_> {
         // those no filling of a clue read along cells holds there.
         let mut pairs = rules.neighbour_pairs();
         let mut allowed = supported(n, &pairs, rules.allowed());
-        let sequences = rules.sequences();
+        let (sequences, stated_by_sums): (Vec<_>, Vec<bool>) =
+            rules.sequences_and_sums().into_iter().unzip();
         let mut layers: Vec<Layers> = Vec::with_capacity(sequences.len());
         for sequence in &sequences {
             let unrolled = sequence.layers(
@@ -348,9 +349,22 @@ impl Builder<'_> {
         // position and symbol; a cell's option for symbol v holds item v of every position
         // that reads the cell, and an option of the clue that reads d there holds the items of
         // every other symbol, so that the two agree or exclude each other.
+        // A clue that its rule's sums state whole and that has too many fillings to be options
+        // of its own is left to the sums alone: a chain of moves would only slow the search.
+        let encoded: Vec<bool> = layers
+            .iter()
+            .zip(&stated_by_sums)
+            .map(|(unrolled, &whole)| {
+                !whole || unrolled.fillings(MAX_CLUE_FILLINGS) <= MAX_CLUE_FILLINGS
+            })
+            .collect();
         let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); n * n];
         let mut position_items: Vec<Vec<Vec<ItemId>>> = Vec::with_capacity(sequences.len());
         for (k, sequence) in sequences.iter().enumerate() {
+            if !encoded[k] {
+                position_items.push(Vec::new());
+                continue;
+            }
             let mut positions = Vec::with_capacity(sequence.cells.len());
             for (at, &(row, col)) in sequence.cells.iter().enumerate() {
                 let items: Vec<ItemId> = (1..=n)
@@ -449,6 +463,30 @@ impl Builder<'_> {
         // of a sum in one unit cannot repeat a symbol that every way of making the sum uses.
         {
             let options = &self.cell_options;
+            let share_a_unit = |a: Cell, b: Cell| {
+                units_of[a.0 * n + a.1]
+                    .iter()
+                    .any(|u| units_of[b.0 * n + b.1].contains(u))
+            };
+            // Groups of terms of equal weight whose cells share a unit two by two (their
+            // symbols differ), each of two terms or more, made greedily in order.
+            let apart_groups = |weights: &[(Cell, i64)]| -> Vec<Vec<usize>> {
+                let mut groups: Vec<Vec<usize>> = Vec::new();
+                for (t, &(cell, weight)) in weights.iter().enumerate() {
+                    let joins = groups.iter_mut().find(|group| {
+                        group.iter().all(|&o| {
+                            let (other, other_weight) = weights[o];
+                            other_weight == weight && other != cell && share_a_unit(cell, other)
+                        })
+                    });
+                    match joins {
+                        Some(group) => group.push(t),
+                        None => groups.push(vec![t]),
+                    }
+                }
+                groups.retain(|group| group.len() >= 2);
+                groups
+            };
             let terms_of = |cells: &[Cell], sign: i64| -> Vec<Vec<(OptionId, i64)>> {
                 cells
                     .iter()
@@ -495,6 +533,7 @@ impl Builder<'_> {
                     min: total,
                     max: total,
                     distinct: true,
+                    apart: Vec::new(),
                     excluded: excluded_by(&cage.cells),
                 });
             }
@@ -504,16 +543,59 @@ impl Builder<'_> {
             for implied in killer.implied_sums(&units, n) {
                 let mut terms = terms_of(&implied.plus, 1);
                 terms.extend(terms_of(&implied.minus, -1));
+                let weighted: Vec<(Cell, i64)> = implied
+                    .plus
+                    .iter()
+                    .map(|&cell| (cell, 1))
+                    .chain(implied.minus.iter().map(|&cell| (cell, -1)))
+                    .collect();
                 sums.push(dlx::Sum {
                     terms,
                     min: implied.total,
                     max: implied.total,
                     distinct: implied.in_one_unit,
+                    apart: if implied.in_one_unit {
+                        Vec::new()
+                    } else {
+                        apart_groups(&weighted)
+                    },
                     excluded: if implied.in_one_unit {
                         excluded_by(&implied.plus)
                     } else {
                         Vec::new()
                     },
+                });
+            }
+            // The sums the other rules imply (arrows, little killers, equal sums...), beside
+            // their own encoding. Their symbols differ where every cell has the same weight
+            // and every two of them share a unit.
+            for implied in rules.sums() {
+                let mut weights: Vec<(Cell, i64)> = Vec::new();
+                for &(cell, weight) in &implied.terms {
+                    match weights.iter_mut().find(|(c, _)| *c == cell) {
+                        Some((_, w)) => *w += weight,
+                        None => weights.push((cell, weight)),
+                    }
+                }
+                weights.retain(|&(_, weight)| weight != 0);
+                if weights.is_empty() {
+                    continue;
+                }
+                let groups = apart_groups(&weights);
+                let distinct = groups
+                    .first()
+                    .is_some_and(|group| group.len() == weights.len());
+                let terms = weights
+                    .iter()
+                    .map(|&(cell, weight)| terms_of(&[cell], weight).remove(0))
+                    .collect();
+                sums.push(dlx::Sum {
+                    terms,
+                    min: implied.min,
+                    max: implied.max,
+                    distinct,
+                    apart: if distinct { Vec::new() } else { groups },
+                    excluded: Vec::new(),
                 });
             }
             for sum in sums {
@@ -529,6 +611,9 @@ impl Builder<'_> {
         // Each clue read along cells: its fillings, or a primary item per step that one move
         // covers (see the module's documentation).
         for (k, (sequence, unrolled)) in sequences.iter().zip(&layers).enumerate() {
+            if !encoded[k] {
+                continue;
+            }
             // A clue with few fillings: one option per filling, as a cage, holding the items
             // of the symbols its cells do not hold (fillings that break a unit or a pair
             // relation left out).

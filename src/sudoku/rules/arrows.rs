@@ -7,7 +7,9 @@
 
 use super::Mark;
 use super::sequences::{Sequence, State};
-use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
+use super::{
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text,
+};
 
 pub(super) const NAME: &str = "arrows";
 
@@ -111,6 +113,31 @@ impl Rule for Arrows {
                 )
             })
             .collect()
+    }
+
+    /// The arrow's cells less the circle's number make 0: a circle of one cell, or a pill on
+    /// a grid whose symbols are single digits (past 9 a pill's number is not a weighted sum
+    /// of its symbols; its machine alone reads it).
+    fn sums(&self, rules: &Rules) -> Vec<CellSum> {
+        self.arrows
+            .iter()
+            .filter(|arrow| arrow.circle.len() == 1 || rules.size <= 9)
+            .map(|arrow| {
+                let mut sum = CellSum::difference(&arrow.line, &[], 0);
+                let mut weight = 1;
+                for &cell in arrow.circle.iter().rev() {
+                    sum.terms.push((cell, -weight));
+                    weight *= 10;
+                }
+                sum
+            })
+            .collect()
+    }
+
+    fn stated_by_sums(&self, rules: &Rules) -> bool {
+        self.arrows
+            .iter()
+            .all(|arrow| arrow.circle.len() == 1 || rules.size <= 9)
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {

@@ -6,7 +6,9 @@
 
 use super::Mark;
 use super::sequences::{Sequence, State};
-use super::{Cell, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path};
+use super::{
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+};
 
 pub(super) const NAME: &str = "double-arrows";
 
@@ -63,6 +65,20 @@ impl Rule for DoubleArrows {
                 )
             })
             .collect()
+    }
+
+    fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
+        self.lines
+            .iter()
+            .map(|line| {
+                let last = line.len() - 1;
+                CellSum::difference(&line[1..last], &[line[0], line[last]], 0)
+            })
+            .collect()
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {

@@ -6,7 +6,9 @@
 
 use super::Mark;
 use super::sequences::{Sequence, equal_sums_machine};
-use super::{Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text};
+use super::{
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text,
+};
 
 pub(super) const NAME: &str = "equal-sums";
 
@@ -70,6 +72,17 @@ impl Rule for EqualSums {
                 )
             })
             .collect()
+    }
+
+    fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
+        self.clues
+            .iter()
+            .flat_map(|sets| CellSum::all_equal(sets))
+            .collect()
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {

@@ -3,7 +3,7 @@
 
 use super::sequences::{Sequence, sum_machine};
 use super::{
-    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
 };
 use super::{Mark, outside_start};
 
@@ -88,6 +88,17 @@ impl Rule for LittleKillers {
                 sum_machine(cells.clone(), what, *sum)
             })
             .collect()
+    }
+
+    fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
+        self.clues
+            .iter()
+            .map(|(sum, cells)| CellSum::difference(cells, &[], i64::from(*sum)))
+            .collect()
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn marks(&self, rules: &Rules) -> Vec<Mark> {

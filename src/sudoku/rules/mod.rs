@@ -176,6 +176,19 @@ pub trait Rule {
     /// [`Rule::units`] or [`Rule::pairs`], so that it can judge them.
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String>;
 
+    /// The weighted sums of cells this rule implies (see [`CellSum`]), which the exact-cover
+    /// search reasons about beside the rule's own encoding: an arrow's cells less its
+    /// circle's number make 0. Empty for a rule that is not arithmetic.
+    fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
+        Vec::new()
+    }
+
+    /// Whether [`Rule::sums`] say all the rule says: a grid that meets them keeps the rule,
+    /// so a search that checks sums needs no other encoding of its clues.
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        false
+    }
+
     /// For a rule of clues (thermometers, dots), one line per clue as the block format
     /// writes them after its `name: K` key (see [`Constraint::listed`]); empty for others.
     fn lines(&self) -> Vec<String> {
@@ -186,6 +199,42 @@ pub trait Rule {
     /// rule with no clues on the board (anti-knight).
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
         Vec::new()
+    }
+}
+
+/// A sum a rule implies: each cell's symbol times its weight, over `terms`, adds up to a total
+/// from `min` to `max`. It restates part of the rule as arithmetic for a search that can
+/// reason about sums ([`crate::dlx::Sum`]); it never allows a grid the rule forbids, and a
+/// rule's [`Rule::broken`] is still what judges a grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellSum {
+    /// The cells with their weights; a cell may be named more than once (its weights add).
+    pub terms: Vec<(Cell, i64)>,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl CellSum {
+    /// The cells of `plus` less those of `minus` make `total`.
+    pub fn difference(plus: &[Cell], minus: &[Cell], total: i64) -> CellSum {
+        let terms = plus
+            .iter()
+            .map(|&cell| (cell, 1))
+            .chain(minus.iter().map(|&cell| (cell, -1)))
+            .collect();
+        CellSum {
+            terms,
+            min: total,
+            max: total,
+        }
+    }
+
+    /// Every set of `sets` adds up to the same sum: the first less each other makes 0.
+    pub fn all_equal(sets: &[Vec<Cell>]) -> Vec<CellSum> {
+        sets.iter()
+            .skip(1)
+            .map(|set| CellSum::difference(&sets[0], set, 0))
+            .collect()
     }
 }
 
@@ -679,11 +728,34 @@ impl Rules {
             .collect()
     }
 
+    /// The sums of cells every rule implies (see [`Rule::sums`]).
+    pub fn sums(&self) -> Vec<CellSum> {
+        self.constraints
+            .iter()
+            .flat_map(|c| c.rule().sums(self))
+            .collect()
+    }
+
     /// The clues read along cells, of every rule (see [`sequences`]).
     pub fn sequences(&self) -> Vec<Sequence> {
         self.constraints
             .iter()
             .flat_map(|c| c.rule().sequences(self))
+            .collect()
+    }
+
+    /// The clues read along cells, of every rule, each with whether its rule's sums state it
+    /// whole (see [`Rule::stated_by_sums`]).
+    pub fn sequences_and_sums(&self) -> Vec<(Sequence, bool)> {
+        self.constraints
+            .iter()
+            .flat_map(|c| {
+                let whole = c.rule().stated_by_sums(self);
+                c.rule()
+                    .sequences(self)
+                    .into_iter()
+                    .map(move |sequence| (sequence, whole))
+            })
             .collect()
     }
 

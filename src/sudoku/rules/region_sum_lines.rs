@@ -7,7 +7,8 @@
 use super::Mark;
 use super::sequences::{Sequence, equal_sums_machine};
 use super::{
-    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text, validate_path,
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text,
+    validate_path,
 };
 
 pub(super) const NAME: &str = "region-sum-lines";
@@ -91,6 +92,30 @@ impl Rule for RegionSumLines {
                 )
             })
             .collect()
+    }
+
+    fn sums(&self, rules: &Rules) -> Vec<CellSum> {
+        let n = rules.size;
+        let Some(area) = areas(rules) else {
+            return Vec::new();
+        };
+        let mut sums = Vec::new();
+        for line in &self.lines {
+            let mut stretches: Vec<Vec<Cell>> = vec![Vec::new()];
+            for (&cell, end) in line.iter().zip(stretch_ends(line, &area, n)) {
+                stretches.last_mut().expect("one at least").push(cell);
+                if end {
+                    stretches.push(Vec::new());
+                }
+            }
+            stretches.pop();
+            sums.extend(CellSum::all_equal(&stretches));
+        }
+        sums
+    }
+
+    fn stated_by_sums(&self, rules: &Rules) -> bool {
+        areas(rules).is_some()
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {

@@ -4,7 +4,7 @@
 use super::Mark;
 use super::sequences::{Sequence, sum_machine};
 use super::{
-    Cell, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, clue_error, parse_numbered_paths, path_text,
 };
 
 pub(super) const NAME: &str = "sums";
@@ -55,6 +55,17 @@ impl Rule for Sums {
                 sum_machine(cells.clone(), what, *sum)
             })
             .collect()
+    }
+
+    fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
+        self.clues
+            .iter()
+            .map(|(sum, cells)| CellSum::difference(cells, &[], i64::from(*sum)))
+            .collect()
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {

@@ -7,7 +7,9 @@
 
 use super::Mark;
 use super::sequences::{Sequence, State};
-use super::{Cell, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path};
+use super::{
+    Cell, CellSum, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+};
 
 pub(super) const NAME: &str = "zipper-lines";
 
@@ -82,6 +84,27 @@ impl Rule for ZipperLines {
                 )
             })
             .collect()
+    }
+
+    /// Each pair less the middle cell (odd length) or less the outermost pair (even length)
+    /// makes 0.
+    fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
+        let mut sums = Vec::new();
+        for line in &self.lines {
+            let m = line.len();
+            let pair = |i: usize| vec![line[i], line[m - 1 - i]];
+            if m % 2 == 1 {
+                sums.extend((0..m / 2).map(|i| CellSum::difference(&pair(i), &[line[m / 2]], 0)));
+            } else {
+                let pairs: Vec<Vec<Cell>> = (0..m / 2).map(pair).collect();
+                sums.extend(CellSum::all_equal(&pairs));
+            }
+        }
+        sums
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
