@@ -13,9 +13,9 @@ use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, DoubleArrows, EqualSums,
-    EqualityCages, Indexing, LittleKillers, LockoutLines, NumberedRooms, Outside, PairRelation,
-    PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches, Side, Skyscrapers, SumLine,
-    SumLines, Sums, ValueIndexing, XSums, ZipperLines,
+    EqualityCages, GlobalGroups, Indexing, LittleKillers, LockoutLines, NumberedRooms, Outside,
+    PairRelation, PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches, Side,
+    Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums, ZipperLines,
 };
 use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
@@ -249,6 +249,8 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
         }
         20 => Constraint::ValueIndexing(ValueIndexing { lines: vec![path] }),
         21 => Constraint::AntiTaxicab(AntiTaxicab),
+        // On 4x4 the modular groups are 3, 1 and 4, and 2: every 2x2 square holds a 3 and a 2.
+        22 => Constraint::GlobalGroups(GlobalGroups { modular: true }),
         _ => {
             // A long clue (9 to 16 cells along the grid's snake): with too many fillings to
             // be options of its own, the rules stated whole by sums are left to the sums.
@@ -289,7 +291,7 @@ proptest! {
 
     #[test]
     fn each_rule_read_along_cells_counts_as_brute_force_does(
-        kinds in prop::collection::vec(0..23usize, 1..4),
+        kinds in prop::collection::vec(0..24usize, 1..4),
         seeds in prop::collection::vec(prop::collection::vec(any::<u8>(), 12), 3),
         pick in 0..288usize,
         mask in any::<u16>(),
@@ -411,7 +413,7 @@ fn the_rules_f_puzzles_draws_survive_a_link() {
 fn every_rule_read_along_cells_survives_the_block_format() {
     let all = squares();
     let grid = &all[17];
-    for kind in 0..23 {
+    for kind in 0..24 {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(37).wrapping_add(kind as u8))
             .collect();

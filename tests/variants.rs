@@ -15,9 +15,9 @@ use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::generate::{Drawn, Recipe, Request, Symmetry};
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GreaterThan,
-    Killer, Kropki, ModularLines, Negated, NegativeClues, NonConsecutive, Palindromes, Pencilmarks,
-    Regions, Renban, Thermometers, Whispers, Windows, Xv,
+    AntiKing, AntiKnight, Constraint, Diagonals, DisjointGroups, Dot, EntropicLines, GlobalGroups,
+    GreaterThan, Killer, Kropki, ModularLines, Negated, NegativeClues, NonConsecutive, Palindromes,
+    Pencilmarks, Regions, Renban, Thermometers, Whispers, Windows, Xv,
 };
 use xcover::sudoku::text::FaultKind;
 use xcover::sudoku::variant::text::{self, Entry};
@@ -2038,6 +2038,64 @@ fn entropic_and_modular_lines_count_as_brute_force_does() {
                 brute,
                 "lines {k}, grid {g}"
             );
+            assert_eq!(
+                Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
+                brute
+            );
+            assert!(brute >= 1);
+        }
+    }
+}
+
+/// The global entropy and modular rules (every 2x2 square holds a symbol of each of three
+/// groups) on 6x6 grids: grids found under the rule, with cells emptied, have as many
+/// solutions as a brute force over every filling of the empty cells finds, judged by the
+/// rule's own judge, and as the backtracking baseline finds.
+#[test]
+fn global_entropy_and_modular_rules_count_as_brute_force_does() {
+    for modular in [false, true] {
+        let rules = Rules::classic(BoxShape::new(2, 3).unwrap())
+            .with(Constraint::GlobalGroups(GlobalGroups { modular }));
+        rules.validate().unwrap();
+        let empty = Puzzle {
+            id: "global".into(),
+            rules: rules.clone(),
+            givens: vec![0; 36],
+        };
+        let encoding = VariantEncoding::new(&empty).unwrap();
+        let grids: Vec<Vec<u8>> = encoding
+            .solver(&empty)
+            .unwrap()
+            .solutions()
+            .take(3)
+            .map(|s| encoding.grid_of(s))
+            .collect();
+        assert_eq!(grids.len(), 3, "modular: {modular}");
+        for (g, grid) in grids.iter().enumerate() {
+            assert_eq!(check::broken_rule(&rules, &[0; 36], grid), None);
+            let open: Vec<usize> = (0..7).map(|i| (i * 7 + g * 5) % 36).collect();
+            let givens: Vec<u8> = (0..36)
+                .map(|i| if open.contains(&i) { 0 } else { grid[i] })
+                .collect();
+            let mut brute = 0u128;
+            let mut filling = givens.clone();
+            for code in 0..6usize.pow(open.len() as u32) {
+                let mut rest = code;
+                for &cell in &open {
+                    filling[cell] = (rest % 6) as u8 + 1;
+                    rest /= 6;
+                }
+                if check::broken_rule(&rules, &givens, &filling).is_none() {
+                    brute += 1;
+                }
+            }
+            let puzzle = Puzzle {
+                id: "global".into(),
+                rules: rules.clone(),
+                givens,
+            };
+            let encoding = VariantEncoding::new(&puzzle).unwrap();
+            assert_eq!(encoding.count(&puzzle, None).0, brute, "{modular} {g}");
             assert_eq!(
                 Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
                 brute

@@ -4,10 +4,11 @@
 //! 3 6 9).
 //!
 //! Each square is read by a machine (see [`super::sequences`]) whose state is the set of
-//! groups seen.
+//! groups seen; the search sees the rule as sums: each square holds one or two symbols of
+//! each group.
 
 use super::sequences::{Sequence, State};
-use super::{Rule, Rules, RulesError, cell_name};
+use super::{CellSum, Rule, Rules, RulesError, cell_name};
 
 pub(super) const ENTROPY: &str = "global-entropy";
 pub(super) const MODULAR: &str = "global-modular";
@@ -70,6 +71,33 @@ impl Rule for GlobalGroups {
             }
         }
         sequences
+    }
+
+    /// Of the four symbols of a square, each group has one or two.
+    fn sums(&self, rules: &Rules) -> Vec<CellSum> {
+        let n = rules.size;
+        let mut sums = Vec::new();
+        for r in 0..n - 1 {
+            for c in 0..n - 1 {
+                let square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+                for group in 0..3 {
+                    let values = (1..=n as u8)
+                        .map(|v| i64::from(self.group(v, n) == group))
+                        .collect();
+                    sums.push(CellSum {
+                        terms: square.iter().map(|&cell| (cell, 1)).collect(),
+                        min: 1,
+                        max: 2,
+                        symbol_values: Some(values),
+                    });
+                }
+            }
+        }
+        sums
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -202,8 +202,8 @@ pub trait Rule {
     }
 }
 
-/// A sum a rule implies: each cell's symbol times its weight, over `terms`, adds up to a total
-/// from `min` to `max`. It restates part of the rule as arithmetic for a search that can
+/// A sum a rule implies: each cell's symbol (or the value [`CellSum::symbol_values`] gives
+/// it) times its weight, over `terms`, adds up to a total from `min` to `max`. It restates part of the rule as arithmetic for a search that can
 /// reason about sums ([`crate::dlx::Sum`]); it never allows a grid the rule forbids, and a
 /// rule's [`Rule::broken`] is still what judges a grid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -212,6 +212,9 @@ pub struct CellSum {
     pub terms: Vec<(Cell, i64)>,
     pub min: i64,
     pub max: i64,
+    /// The value of each symbol (`symbol_values[v - 1]`) where it is not the symbol itself:
+    /// 1 for the symbols of one group and 0 for the others counts a group's cells.
+    pub symbol_values: Option<Vec<i64>>,
 }
 
 impl CellSum {
@@ -226,6 +229,7 @@ impl CellSum {
             terms,
             min: total,
             max: total,
+            symbol_values: None,
         }
     }
 
