@@ -2104,3 +2104,104 @@ fn global_entropy_and_modular_rules_count_as_brute_force_does() {
         }
     }
 }
+
+/// Clues whose fillings on 6x6 are too many to be options of their own, left to the sums
+/// that state them (X-sums, little killers, zipper lines): on grids found under classic
+/// rules, with clues read off each grid by the test itself and cells emptied, the count
+/// equals a brute force over every filling of the empty cells judged by the rules' own
+/// judges, and the backtracking baseline's count.
+#[test]
+fn clues_left_to_their_sums_count_as_brute_force_does() {
+    use xcover::sudoku::rules::{LittleKillers, Outside, Side, XSums, ZipperLines};
+    let shape = BoxShape::new(2, 3).unwrap();
+    let empty = Puzzle {
+        id: "classic".into(),
+        rules: Rules::classic(shape),
+        givens: vec![0; 36],
+    };
+    let encoding = VariantEncoding::new(&empty).unwrap();
+    let grids: Vec<Vec<u8>> = encoding
+        .solver(&empty)
+        .unwrap()
+        .solutions()
+        .step_by(37)
+        .take(3)
+        .map(|s| encoding.grid_of(s))
+        .collect();
+    for (g, grid) in grids.iter().enumerate() {
+        let at = |(r, c): (usize, usize)| grid[r * 6 + c];
+        // X-sums: the first X symbols from the left of row 2 and the top of column 5.
+        let x_sum = |cells: Vec<(usize, usize)>| -> u32 {
+            let x = usize::from(at(cells[0]));
+            cells[..x].iter().map(|&cell| u32::from(at(cell))).sum()
+        };
+        let row = (0..6).map(|c| (1, c)).collect();
+        let column = (0..6).map(|r| (r, 4)).collect();
+        let diagonal: Vec<(usize, usize)> = (0..6).map(|i| (i, i)).collect();
+        let total = diagonal.iter().map(|&cell| u32::from(at(cell))).sum();
+        // A zipper along row 6 whose pairs add up alike, where the grid has one.
+        let mut rules = Rules::classic(shape)
+            .with(Constraint::XSums(XSums {
+                clues: vec![
+                    (
+                        Outside {
+                            side: Side::Left,
+                            index: 1,
+                        },
+                        x_sum(row),
+                    ),
+                    (
+                        Outside {
+                            side: Side::Top,
+                            index: 4,
+                        },
+                        x_sum(column),
+                    ),
+                ],
+            }))
+            .with(Constraint::LittleKillers(LittleKillers {
+                clues: vec![(total, diagonal)],
+            }));
+        let zipper: Vec<(usize, usize)> = (0..6).map(|c| (5, c)).collect();
+        let pairs: Vec<u8> = (0..3).map(|i| at(zipper[i]) + at(zipper[5 - i])).collect();
+        if pairs.iter().all(|&p| p == pairs[0]) {
+            rules.add(Constraint::ZipperLines(ZipperLines {
+                lines: vec![zipper],
+            }));
+        }
+        rules.validate().unwrap();
+        assert_eq!(check::broken_rule(&rules, &[0; 36], grid), None);
+        let open: Vec<usize> = (0..7).map(|i| (i * 5 + g * 7 + 1) % 36).collect();
+        let givens: Vec<u8> = (0..36)
+            .map(|i| if open.contains(&i) { 0 } else { grid[i] })
+            .collect();
+        let mut brute = 0u128;
+        let mut filling = givens.clone();
+        for code in 0..6usize.pow(open.len() as u32) {
+            let mut rest = code;
+            for &cell in &open {
+                filling[cell] = (rest % 6) as u8 + 1;
+                rest /= 6;
+            }
+            if check::broken_rule(&rules, &givens, &filling).is_none() {
+                brute += 1;
+            }
+        }
+        let puzzle = Puzzle {
+            id: "sums".into(),
+            rules: rules.clone(),
+            givens,
+        };
+        let encoding = VariantEncoding::new(&puzzle).unwrap();
+        assert_eq!(
+            encoding.count(&puzzle, None).0,
+            brute,
+            "grid {g}: {rules:?}"
+        );
+        assert_eq!(
+            Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
+            brute
+        );
+        assert!(brute >= 1);
+    }
+}

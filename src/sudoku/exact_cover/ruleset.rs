@@ -476,15 +476,24 @@ impl Builder<'_> {
                     .iter()
                     .any(|u| units_of[b.0 * n + b.1].contains(u))
             };
-            // Groups of terms of equal weight whose cells share a unit two by two (their
-            // symbols differ), each of two terms or more, made greedily in order.
-            let apart_groups = |weights: &[(Cell, i64)]| -> Vec<Vec<usize>> {
+            // Groups of terms whose cells share a unit two by two (their symbols differ) and
+            // give each symbol the same value, a different one for each (so their values
+            // differ too), each group of two terms or more, made greedily in order.
+            let apart_groups = |terms: &[(Cell, Vec<i64>)]| -> Vec<Vec<usize>> {
+                let one_to_one = |values: &[i64]| {
+                    let mut sorted = values.to_vec();
+                    sorted.sort_unstable();
+                    sorted.windows(2).all(|pair| pair[0] != pair[1])
+                };
                 let mut groups: Vec<Vec<usize>> = Vec::new();
-                for (t, &(cell, weight)) in weights.iter().enumerate() {
+                for (t, (cell, values)) in terms.iter().enumerate() {
+                    if !one_to_one(values) {
+                        continue;
+                    }
                     let joins = groups.iter_mut().find(|group| {
                         group.iter().all(|&o| {
-                            let (other, other_weight) = weights[o];
-                            other_weight == weight && other != cell && share_a_unit(cell, other)
+                            let (other, other_values) = &terms[o];
+                            other_values == values && other != cell && share_a_unit(*cell, *other)
                         })
                     });
                     match joins {
@@ -551,11 +560,16 @@ impl Builder<'_> {
             for implied in killer.implied_sums(&units, n) {
                 let mut terms = terms_of(&implied.plus, 1);
                 terms.extend(terms_of(&implied.minus, -1));
-                let weighted: Vec<(Cell, i64)> = implied
+                let weighted: Vec<(Cell, Vec<i64>)> = implied
                     .plus
                     .iter()
-                    .map(|&cell| (cell, 1))
-                    .chain(implied.minus.iter().map(|&cell| (cell, -1)))
+                    .map(|&cell| (cell, (1..=n as i64).collect()))
+                    .chain(
+                        implied
+                            .minus
+                            .iter()
+                            .map(|&cell| (cell, (1..=n as i64).map(|v| -v).collect())),
+                    )
                     .collect();
                 sums.push(dlx::Sum {
                     terms,
@@ -578,42 +592,34 @@ impl Builder<'_> {
             // their own encoding. Their values differ where every cell has the same weight,
             // every two of them share a unit and different symbols have different values.
             for implied in rules.sums() {
-                let value_of = |v: usize| match &implied.symbol_values {
-                    Some(values) => values.get(v - 1).copied().unwrap_or(0),
-                    None => v as i64,
-                };
-                let one_to_one = (1..=n)
-                    .map(value_of)
-                    .collect::<std::collections::BTreeSet<i64>>()
-                    .len()
-                    == n;
-                let mut weights: Vec<(Cell, i64)> = Vec::new();
-                for &(cell, weight) in &implied.terms {
-                    match weights.iter_mut().find(|(c, _)| *c == cell) {
-                        Some((_, w)) => *w += weight,
-                        None => weights.push((cell, weight)),
+                // Each cell's value for every symbol, its weights added up.
+                let mut values: Vec<(Cell, Vec<i64>)> = Vec::new();
+                for (cell, weight) in &implied.terms {
+                    let index = match values.iter().position(|(c, _)| c == cell) {
+                        Some(index) => index,
+                        None => {
+                            values.push((*cell, vec![0; n]));
+                            values.len() - 1
+                        }
+                    };
+                    for v in 1..=n {
+                        values[index].1[v - 1] += weight.of(v as u8);
                     }
                 }
-                weights.retain(|&(_, weight)| weight != 0);
-                if weights.is_empty() {
+                values.retain(|(_, of)| of.iter().any(|&value| value != 0));
+                if values.is_empty() {
                     continue;
                 }
-                let groups = if one_to_one {
-                    apart_groups(&weights)
-                } else {
-                    Vec::new()
-                };
+                let groups = apart_groups(&values);
                 let distinct = groups
                     .first()
-                    .is_some_and(|group| group.len() == weights.len());
-                let terms = weights
+                    .is_some_and(|group| group.len() == values.len());
+                let terms = values
                     .iter()
-                    .map(|&((row, col), weight)| {
+                    .map(|&((row, col), ref of)| {
                         let cell = row * n + col;
                         (1..=n)
-                            .filter_map(|v| {
-                                Some((options[cell * n + v - 1]?, weight * value_of(v)))
-                            })
+                            .filter_map(|v| Some((options[cell * n + v - 1]?, of[v - 1])))
                             .collect()
                     })
                     .collect();

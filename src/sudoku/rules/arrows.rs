@@ -8,7 +8,7 @@
 use super::Mark;
 use super::sequences::{Sequence, State};
 use super::{
-    Cell, CellSum, Rule, Rules, RulesError, cell_name, clue_error, parse_cells, path_text,
+    Cell, CellSum, Rule, Rules, RulesError, Weight, cell_name, clue_error, parse_cells, path_text,
 };
 
 pub(super) const NAME: &str = "arrows";
@@ -126,7 +126,7 @@ impl Rule for Arrows {
                 let mut sum = CellSum::difference(&arrow.line, &[], 0);
                 let mut weight = 1;
                 for &cell in arrow.circle.iter().rev() {
-                    sum.terms.push((cell, -weight));
+                    sum.terms.push((cell, Weight::Times(-weight)));
                     weight *= 10;
                 }
                 sum

@@ -8,7 +8,7 @@
 //! each group.
 
 use super::sequences::{Sequence, State};
-use super::{CellSum, Rule, Rules, RulesError, cell_name};
+use super::{CellSum, Rule, Rules, RulesError, Weight, cell_name};
 
 pub(super) const ENTROPY: &str = "global-entropy";
 pub(super) const MODULAR: &str = "global-modular";
@@ -81,14 +81,16 @@ impl Rule for GlobalGroups {
             for c in 0..n - 1 {
                 let square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
                 for group in 0..3 {
-                    let values = (1..=n as u8)
+                    let values: Vec<i64> = (1..=n as u8)
                         .map(|v| i64::from(self.group(v, n) == group))
                         .collect();
                     sums.push(CellSum {
-                        terms: square.iter().map(|&cell| (cell, 1)).collect(),
+                        terms: square
+                            .iter()
+                            .map(|&cell| (cell, Weight::Values(values.clone())))
+                            .collect(),
                         min: 1,
                         max: 2,
-                        symbol_values: Some(values),
                     });
                 }
             }

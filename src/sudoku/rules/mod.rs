@@ -202,19 +202,36 @@ pub trait Rule {
     }
 }
 
-/// A sum a rule implies: each cell's symbol (or the value [`CellSum::symbol_values`] gives
-/// it) times its weight, over `terms`, adds up to a total from `min` to `max`. It restates part of the rule as arithmetic for a search that can
-/// reason about sums ([`crate::dlx::Sum`]); it never allows a grid the rule forbids, and a
-/// rule's [`Rule::broken`] is still what judges a grid.
+/// A sum a rule implies: over `terms`, the value each cell's symbol has by its weight adds up
+/// to a total from `min` to `max`. It restates part of the rule as arithmetic for a search
+/// that can reason about sums ([`crate::dlx::Sum`]); it never allows a grid the rule forbids,
+/// and a rule's [`Rule::broken`] is still what judges a grid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellSum {
-    /// The cells with their weights; a cell may be named more than once (its weights add).
-    pub terms: Vec<(Cell, i64)>,
+    /// The cells with their weights; a cell may be named more than once (its values add).
+    pub terms: Vec<(Cell, Weight)>,
     pub min: i64,
     pub max: i64,
-    /// The value of each symbol (`symbol_values[v - 1]`) where it is not the symbol itself:
-    /// 1 for the symbols of one group and 0 for the others counts a group's cells.
-    pub symbol_values: Option<Vec<i64>>,
+}
+
+/// What a cell's symbol adds to a [`CellSum`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Weight {
+    /// The symbol times this number.
+    Times(i64),
+    /// For symbol `v`, entry `v - 1` (past the end, 0): 1 for the symbols of a group and 0
+    /// for the others counts the group's cells.
+    Values(Vec<i64>),
+}
+
+impl Weight {
+    /// What symbol `v` adds.
+    pub fn of(&self, v: u8) -> i64 {
+        match self {
+            Weight::Times(k) => k * i64::from(v),
+            Weight::Values(values) => values.get(usize::from(v) - 1).copied().unwrap_or(0),
+        }
+    }
 }
 
 impl CellSum {
@@ -222,14 +239,13 @@ impl CellSum {
     pub fn difference(plus: &[Cell], minus: &[Cell], total: i64) -> CellSum {
         let terms = plus
             .iter()
-            .map(|&cell| (cell, 1))
-            .chain(minus.iter().map(|&cell| (cell, -1)))
+            .map(|&cell| (cell, Weight::Times(1)))
+            .chain(minus.iter().map(|&cell| (cell, Weight::Times(-1))))
             .collect();
         CellSum {
             terms,
             min: total,
             max: total,
-            symbol_values: None,
         }
     }
 

@@ -2,12 +2,14 @@
 //! side, X being the first of them.
 //!
 //! Read by a machine (see [`super::sequences`]): the first symbol says how many to add, then
-//! the count and the sum left go down together, and once both reach 0 the rest is free.
+//! the count and the sum left go down together, and once both reach 0 the rest is free. The
+//! search sees each clue as sums instead: for each X, two sums that hold the first X cells to
+//! the clue when the first symbol is X and let them be when it is not.
 
 use super::Mark;
 use super::outside::{Outside, parse_outside_clues, validate_outside};
 use super::sequences::{Sequence, State};
-use super::{Rule, Rules, RulesError};
+use super::{CellSum, Rule, Rules, RulesError, Weight};
 
 pub(super) const NAME: &str = "x-sums";
 
@@ -78,6 +80,40 @@ impl Rule for XSums {
                 )
             })
             .collect()
+    }
+
+    /// For each X, the first X symbols add up to at most the clue, and to at least it, where
+    /// the first is X; where it is not, the first cell adds so little to the first sum (so
+    /// much to the second) that the others cannot break it.
+    fn sums(&self, rules: &Rules) -> Vec<CellSum> {
+        let n = rules.size;
+        let mut sums = Vec::new();
+        for &(at, clue) in &self.clues {
+            let cells = at.cells(n);
+            let clue = i64::from(clue);
+            let most = (n * n) as i64;
+            let far = most + clue.abs() + 1;
+            for x in 1..=n {
+                for sign in [-1, 1] {
+                    let first: Vec<i64> = (1..=n)
+                        .map(|v| if v == x { x as i64 } else { sign * far })
+                        .collect();
+                    let mut terms = vec![(cells[0], Weight::Values(first))];
+                    terms.extend(cells[1..x].iter().map(|&cell| (cell, Weight::Times(1))));
+                    let (min, max) = if sign < 0 {
+                        (-far, clue)
+                    } else {
+                        (clue, far + most)
+                    };
+                    sums.push(CellSum { terms, min, max });
+                }
+            }
+        }
+        sums
+    }
+
+    fn stated_by_sums(&self, _rules: &Rules) -> bool {
+        true
     }
 
     fn marks(&self, rules: &Rules) -> Vec<Mark> {
