@@ -12,10 +12,10 @@ use xcover::sudoku::BoxShape;
 use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
-    AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, DoubleArrows, EqualSums,
-    EqualityCages, GlobalGroups, Indexing, LittleKillers, LockoutLines, NumberedRooms, Outside,
-    PairRelation, PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches, Side,
-    Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums, ZipperLines,
+    AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, CountingCircles, DoubleArrows,
+    EqualSums, EqualityCages, GlobalGroups, Indexing, LittleKillers, LockoutLines, NumberedRooms,
+    Outside, PairRelation, PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches,
+    Side, Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums, ZipperLines,
 };
 use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
@@ -251,6 +251,31 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
         21 => Constraint::AntiTaxicab(AntiTaxicab),
         // On 4x4 the modular groups are 3, 1 and 4, and 2: every 2x2 square holds a 3 and a 2.
         22 => Constraint::GlobalGroups(GlobalGroups { modular: true }),
+        23 => {
+            // Counting circles: half the time a set the square keeps (a 1 and two 2s, from
+            // where the seed says), else any cells.
+            let all: Vec<Cell> = (0..16).map(|i| (i / 4, i % 4)).collect();
+            let sets = if seed[7].is_multiple_of(2) {
+                let holding = |v: u8| -> Vec<Cell> {
+                    all.iter().copied().filter(|&cell| at(cell) == v).collect()
+                };
+                let (ones, twos) = (holding(1), holding(2));
+                let two = usize::from(seed[8]) % 4;
+                vec![
+                    ones[usize::from(seed[5]) % 4],
+                    twos[two],
+                    twos[(two + 1 + usize::from(seed[6]) % 3) % 4],
+                ]
+            } else {
+                let mask = u16::from_le_bytes([seed[5], seed[6]]) | 1;
+                all.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| mask & 1 << i != 0)
+                    .map(|(_, &cell)| cell)
+                    .collect()
+            };
+            Constraint::CountingCircles(CountingCircles { sets: vec![sets] })
+        }
         _ => {
             // A long clue (9 to 16 cells along the grid's snake): with too many fillings to
             // be options of its own, the rules stated whole by sums are left to the sums.
@@ -291,7 +316,7 @@ proptest! {
 
     #[test]
     fn each_rule_read_along_cells_counts_as_brute_force_does(
-        kinds in prop::collection::vec(0..24usize, 1..4),
+        kinds in prop::collection::vec(0..25usize, 1..4),
         seeds in prop::collection::vec(prop::collection::vec(any::<u8>(), 12), 3),
         pick in 0..288usize,
         mask in any::<u16>(),
@@ -413,7 +438,7 @@ fn the_rules_f_puzzles_draws_survive_a_link() {
 fn every_rule_read_along_cells_survives_the_block_format() {
     let all = squares();
     let grid = &all[17];
-    for kind in 0..24 {
+    for kind in 0..25 {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(37).wrapping_add(kind as u8))
             .collect();

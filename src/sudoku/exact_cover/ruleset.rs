@@ -293,10 +293,12 @@ impl Builder<'_> {
         // those no filling of a clue read along cells holds there.
         let mut pairs = rules.neighbour_pairs();
         let mut allowed = supported(n, &pairs, rules.allowed());
-        let (sequences, stated_by_sums): (Vec<_>, Vec<bool>) =
-            rules.sequences_and_sums().into_iter().unzip();
-        let mut layers: Vec<Layers> = Vec::with_capacity(sequences.len());
-        for sequence in &sequences {
+        // A clue too large to unroll is refused, unless its sums state it whole: then they
+        // alone hold it (a set of many counting circles).
+        let mut sequences = Vec::new();
+        let mut stated_by_sums = Vec::new();
+        let mut layers: Vec<Layers> = Vec::new();
+        for (sequence, whole) in rules.sequences_and_sums() {
             let unrolled = sequence.layers(
                 |at| {
                     let (row, col) = sequence.cells[at];
@@ -306,8 +308,16 @@ impl Builder<'_> {
                         .fold(0, |bits, v| bits | 1 << v)
                 },
                 self.stop,
-            )?;
-            layers.push(unrolled);
+            );
+            match unrolled {
+                Ok(unrolled) => {
+                    sequences.push(sequence);
+                    stated_by_sums.push(whole);
+                    layers.push(unrolled);
+                }
+                Err(error) if whole && error != RulesError::Stopped => {}
+                Err(error) => return Err(error),
+            }
         }
         for (sequence, unrolled) in sequences.iter().zip(&layers) {
             let mut held = vec![0u128; n * n];
@@ -588,6 +598,25 @@ impl Builder<'_> {
                     },
                 });
             }
+            // Each switch of the rules' sums: a primary item with two options, off and on,
+            // that write nothing (the grid decides which one a solution holds).
+            let switches: Vec<[OptionId; 2]> = (0..rules.switches())
+                .map(|s| {
+                    let item = self
+                        .problem
+                        .add_primary(&format!("switch{}", s + 1))
+                        .expect("fresh");
+                    let on = self
+                        .problem
+                        .add_secondary(&format!("switch{}on", s + 1))
+                        .expect("fresh");
+                    let off = self.problem.add_option(&[item]).expect("an item");
+                    let on = self.problem.add_option(&[item, on]).expect("two items");
+                    self.writes.push(Vec::new());
+                    self.writes.push(Vec::new());
+                    [off, on]
+                })
+                .collect();
             // The sums the other rules imply (arrows, little killers, equal sums...), beside
             // their own encoding. Their values differ where every cell has the same weight,
             // every two of them share a unit and different symbols have different values.
@@ -607,14 +636,21 @@ impl Builder<'_> {
                     }
                 }
                 values.retain(|(_, of)| of.iter().any(|&value| value != 0));
-                if values.is_empty() {
+                let mut switched: Vec<(usize, i64)> = Vec::new();
+                for &(switch, value) in &implied.switches {
+                    match switched.iter_mut().find(|(s, _)| *s == switch) {
+                        Some((_, total)) => *total += value,
+                        None => switched.push((switch, value)),
+                    }
+                }
+                if values.is_empty() && switched.is_empty() {
                     continue;
                 }
                 let groups = apart_groups(&values);
                 let distinct = groups
                     .first()
                     .is_some_and(|group| group.len() == values.len());
-                let terms = values
+                let mut terms: Vec<Vec<(OptionId, i64)>> = values
                     .iter()
                     .map(|&((row, col), ref of)| {
                         let cell = row * n + col;
@@ -623,6 +659,11 @@ impl Builder<'_> {
                             .collect()
                     })
                     .collect();
+                terms.extend(
+                    switched
+                        .iter()
+                        .map(|&(s, value)| vec![(switches[s][0], 0), (switches[s][1], value)]),
+                );
                 sums.push(dlx::Sum {
                     terms,
                     min: implied.min,

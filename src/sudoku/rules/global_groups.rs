@@ -85,6 +85,7 @@ impl Rule for GlobalGroups {
                         .map(|v| i64::from(self.group(v, n) == group))
                         .collect();
                     sums.push(CellSum {
+                        switches: Vec::new(),
                         terms: square
                             .iter()
                             .map(|&cell| (cell, Weight::Values(values.clone())))

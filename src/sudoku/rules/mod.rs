@@ -27,6 +27,7 @@ mod anti_taxicab;
 mod arrows;
 mod between_lines;
 mod clones;
+mod counting_circles;
 mod diagonals;
 mod disjoint_groups;
 mod double_arrows;
@@ -77,6 +78,7 @@ pub use anti_taxicab::AntiTaxicab;
 pub use arrows::{Arrow, Arrows, MAX_CIRCLE, pill_number};
 pub use between_lines::BetweenLines;
 pub use clones::Clones;
+pub use counting_circles::CountingCircles;
 pub use diagonals::Diagonals;
 pub use disjoint_groups::DisjointGroups;
 pub use double_arrows::DoubleArrows;
@@ -183,6 +185,13 @@ pub trait Rule {
         Vec::new()
     }
 
+    /// How many switches the rule's sums use: choices, on or off, that the grid decides but
+    /// that no cell holds (whether a symbol is in a set of counting circles at all). The
+    /// search makes each a choice of its own; [`CellSum::switches`] number them from 0.
+    fn switches(&self, _rules: &Rules) -> usize {
+        0
+    }
+
     /// Whether [`Rule::sums`] say all the rule says: a grid that meets them keeps the rule,
     /// so a search that checks sums needs no other encoding of its clues.
     fn stated_by_sums(&self, _rules: &Rules) -> bool {
@@ -210,6 +219,9 @@ pub trait Rule {
 pub struct CellSum {
     /// The cells with their weights; a cell may be named more than once (its values add).
     pub terms: Vec<(Cell, Weight)>,
+    /// The rule's switches (see [`Rule::switches`]) the sum counts, each with what it adds
+    /// when on (off adds 0).
+    pub switches: Vec<(usize, i64)>,
     pub min: i64,
     pub max: i64,
 }
@@ -244,6 +256,7 @@ impl CellSum {
             .collect();
         CellSum {
             terms,
+            switches: Vec::new(),
             min: total,
             max: total,
         }
@@ -304,11 +317,12 @@ pub enum Constraint {
     Skyscrapers(Skyscrapers),
     NumberedRooms(NumberedRooms),
     ValueIndexing(ValueIndexing),
+    CountingCircles(CountingCircles),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 47] = [
+pub const CATALOGUE: [&str; 48] = [
     "rows",
     "columns",
     "boxes",
@@ -356,10 +370,11 @@ pub const CATALOGUE: [&str; 47] = [
     skyscrapers::NAME,
     numbered_rooms::NAME,
     value_indexing::NAME,
+    counting_circles::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 32] = [
+pub const LISTED: [&str; 33] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -392,6 +407,7 @@ pub const LISTED: [&str; 32] = [
     skyscrapers::NAME,
     numbered_rooms::NAME,
     value_indexing::NAME,
+    counting_circles::NAME,
 ];
 
 impl Constraint {
@@ -441,6 +457,7 @@ impl Constraint {
             Constraint::Skyscrapers(rule) => rule,
             Constraint::NumberedRooms(rule) => rule,
             Constraint::ValueIndexing(rule) => rule,
+            Constraint::CountingCircles(rule) => rule,
         }
     }
 
@@ -503,6 +520,9 @@ impl Constraint {
             skyscrapers::NAME => Skyscrapers::parse(lines).map(Constraint::Skyscrapers),
             numbered_rooms::NAME => NumberedRooms::parse(lines).map(Constraint::NumberedRooms),
             value_indexing::NAME => ValueIndexing::parse(lines).map(Constraint::ValueIndexing),
+            counting_circles::NAME => {
+                CountingCircles::parse(lines).map(Constraint::CountingCircles)
+            }
             _ => return None,
         })
     }
@@ -748,12 +768,29 @@ impl Rules {
             .collect()
     }
 
-    /// The sums of cells every rule implies (see [`Rule::sums`]).
+    /// The sums of cells every rule implies (see [`Rule::sums`]), their switches numbered
+    /// across all rules, from 0 to [`Rules::switches`].
     pub fn sums(&self) -> Vec<CellSum> {
+        let mut base = 0;
+        let mut sums = Vec::new();
+        for constraint in &self.constraints {
+            for mut sum in constraint.rule().sums(self) {
+                for (switch, _) in &mut sum.switches {
+                    *switch += base;
+                }
+                sums.push(sum);
+            }
+            base += constraint.rule().switches(self);
+        }
+        sums
+    }
+
+    /// How many switches the sums of all rules use (see [`Rule::switches`]).
+    pub fn switches(&self) -> usize {
         self.constraints
             .iter()
-            .flat_map(|c| c.rule().sums(self))
-            .collect()
+            .map(|c| c.rule().switches(self))
+            .sum()
     }
 
     /// The clues read along cells, of every rule (see [`sequences`]).

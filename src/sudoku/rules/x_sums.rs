@@ -105,7 +105,12 @@ impl Rule for XSums {
                     } else {
                         (clue, far + most)
                     };
-                    sums.push(CellSum { terms, min, max });
+                    sums.push(CellSum {
+                        terms,
+                        switches: Vec::new(),
+                        min,
+                        max,
+                    });
                 }
             }
         }

@@ -1048,7 +1048,8 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             | Constraint::EqualSums(_)
             | Constraint::EqualityCages(_)
             | Constraint::RellikCages(_)
-            | Constraint::NumberedRooms(_) => {
+            | Constraint::NumberedRooms(_)
+            | Constraint::CountingCircles(_) => {
                 return Err(format!("f-puzzles has no {}", constraint.rule().name()));
             }
             Constraint::Arrows(arrows) => {

@@ -13,9 +13,9 @@
 //! `Jigsaw`, `Diagonal` (both of them), `Windoku`, `DisjointSets`, `AntiKnight`, `AntiKing`,
 //! `AntiConsecutive`, `Thermo`, `Whisper`, `Renban`, `Palindrome`, `Modular`, `Entropic`,
 //! `GreaterThan`, `WhiteDot`, `BlackDot`, `X`, `V`, `Cage` (with a sum), `StrictKropki`,
-//! `StrictXV`, and the clues read along cells: `Arrow`, `PillArrow`, `DoubleArrow`,
-//! `Between`, `Lockout`, `Zipper`, `RegionSumLine`, `SumLine`, `Sum`, `EqualSum`,
-//! `EqualityCage`, `RellikCage`, `Quad`, `SameValues`, `ValueIndexing`, `LittleKiller`,
+//! `StrictXV`, and the clues read along cells: `Arrow`, `PillArrow`, `DoubleArrow`, `Between`,
+//! `Lockout`, `Zipper`, `RegionSumLine`, `SumLine`, `Sum`, `EqualSum`, `EqualityCage`,
+//! `CountingCircles`, `RellikCage`, `Quad`, `SameValues`, `ValueIndexing`, `LittleKiller`,
 //! `Sandwich`, `XSum`, `Skyscraper`, `NumberedRoom`; `Indexing`, `Pair`, `PairX`,
 //! `AntiTaxicab`, `GlobalEntropy`, `GlobalMod`, `DutchFlatmates`. Any other type is an error
 //! that names the item and its place: a puzzle is never solved with a rule left out.
@@ -24,13 +24,13 @@ use super::text::{Entry, ReadError};
 use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
-    AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, Diagonals,
-    DisjointGroups, Dot, DoubleArrows, DutchFlatmates, EntropicLines, EqualSums, EqualityCages,
-    GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers, LockoutLines, ModularLines,
-    Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside, PairRelation, PairRelations,
-    Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions, RellikCages, Renban, Sandwiches,
-    Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers, ValueIndexing, Whispers, Windows,
-    XSums, Xv, ZipperLines,
+    AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint,
+    CountingCircles, Diagonals, DisjointGroups, Dot, DoubleArrows, DutchFlatmates, EntropicLines,
+    EqualSums, EqualityCages, GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers,
+    LockoutLines, ModularLines, Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside,
+    PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions,
+    RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers,
+    ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -459,6 +459,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 more.equal_sums.push(sets);
             }
             "EqualityCage" => more.equality_cages.push(cells(1)?),
+            "CountingCircles" => more.counting_circles.push(cells(1)?),
             "RellikCage" => {
                 let sum = number_arg(args, 1)
                     .ok_or_else(|| at("a rellik cage is its number, then cells".into()))?;
@@ -629,6 +630,7 @@ struct More {
     sums: Vec<(u32, Vec<Cell>)>,
     equal_sums: Vec<Vec<Vec<Cell>>>,
     equality_cages: Vec<Vec<Cell>>,
+    counting_circles: Vec<Vec<Cell>>,
     rellik_cages: Vec<(u32, Vec<Cell>)>,
     quadruples: Vec<(Cell, Vec<u8>)>,
     clones: Vec<Vec<Vec<Cell>>>,
@@ -705,6 +707,12 @@ impl More {
             !self.equal_sums.is_empty(),
             Constraint::EqualSums(EqualSums {
                 clues: self.equal_sums,
+            }),
+        );
+        add(
+            !self.counting_circles.is_empty(),
+            Constraint::CountingCircles(CountingCircles {
+                sets: self.counting_circles,
             }),
         );
         add(
