@@ -615,24 +615,26 @@ fn unreadable_plain_and_variant_puzzles_get_the_same_record() {
     }
 }
 
-/// A variant whose rules cannot be encoded (sums that three rows of a 16x16 share can be
-/// read in too many ways) gets its `invalid` record and one error naming its file and line,
-/// once; the puzzles after it are still solved, by `check` and by `solve --all` alike.
+/// A variant whose rules cannot be encoded (a pill arrow of three symbols on 16x16, whose
+/// number is not a weighted sum of its symbols, along three rows: too many ways to read it)
+/// gets its `invalid` record and one error naming its file and line, once; the puzzles after
+/// it are still solved, by `check` and by `solve --all` alike.
 #[test]
 fn an_unencodable_variant_does_not_stop_the_run() {
-    let row = |r: usize| -> String {
-        (1..=16)
-            .map(|c| format!("r{r}c{c}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+    let row = |r: usize, backwards: bool| -> String {
+        let mut cells: Vec<String> = (1..=16).map(|c| format!("r{r}c{c}")).collect();
+        if backwards {
+            cells.reverse();
+        }
+        cells.join(" ")
     };
     let big = format!(
-        "puzzle: big\nsize: 16\nbox: 4x4\nrules: rows columns boxes equal-sums\ngrid:\n{}\
-         equal-sums: 1\n{} | {} | {}\nend\n",
+        "puzzle: big\nsize: 16\nbox: 4x4\nrules: rows columns boxes arrows\ngrid:\n{}\
+         arrows: 1\nr1c1 r1c2 r1c3 > {} {} {}\nend\n",
         format!("{}\n", ".".repeat(16)).repeat(16),
-        row(1),
-        row(2),
-        row(3)
+        row(2, false),
+        row(3, true),
+        row(4, false)
     );
     let dir = common::scratch::ScratchDir::new("unencodable");
     let file = dir.join("big.txt");
