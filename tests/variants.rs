@@ -2017,39 +2017,43 @@ fn entropic_and_modular_lines_count_as_brute_force_does() {
         for (g, grid) in grids.iter().enumerate() {
             // Seven cells emptied, spread by a stride.
             let open: Vec<usize> = (0..7).map(|i| (i * 5 + g * 3) % 36).collect();
-            let givens: Vec<u8> = (0..36)
-                .map(|i| if open.contains(&i) { 0 } else { grid[i] })
-                .collect();
-            let mut brute = 0u128;
-            let mut filling = givens.clone();
-            for code in 0..6usize.pow(open.len() as u32) {
-                let mut rest = code;
-                for &cell in &open {
-                    filling[cell] = (rest % 6) as u8 + 1;
-                    rest /= 6;
-                }
-                if check::broken_rule(&rules, &givens, &filling).is_none() {
-                    brute += 1;
-                }
-            }
-            let puzzle = Puzzle {
-                id: "lines".into(),
-                rules: rules.clone(),
-                givens,
-            };
-            let encoding = VariantEncoding::new(&puzzle).unwrap();
-            assert_eq!(
-                encoding.count(&puzzle, None).0,
-                brute,
-                "lines {k}, grid {g}"
-            );
-            assert_eq!(
-                Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
-                brute
-            );
-            assert!(brute >= 1);
+            counts_match_brute_force(&rules, grid, &open, &format!("lines {k}, grid {g}"));
         }
     }
+}
+
+/// With the cells of `open` emptied from `grid` (a 6x6 grid that keeps `rules`): the engine's
+/// count equals a brute force over every filling of those cells judged by the rules' own
+/// judges, and the backtracking baseline's count, and there is a solution.
+fn counts_match_brute_force(rules: &Rules, grid: &[u8], open: &[usize], what: &str) {
+    let givens: Vec<u8> = (0..36)
+        .map(|i| if open.contains(&i) { 0 } else { grid[i] })
+        .collect();
+    let mut brute = 0u128;
+    let mut filling = givens.clone();
+    for code in 0..6usize.pow(open.len() as u32) {
+        let mut rest = code;
+        for &cell in open {
+            filling[cell] = (rest % 6) as u8 + 1;
+            rest /= 6;
+        }
+        if check::broken_rule(rules, &givens, &filling).is_none() {
+            brute += 1;
+        }
+    }
+    let puzzle = Puzzle {
+        id: "emptied".into(),
+        rules: rules.clone(),
+        givens,
+    };
+    let encoding = VariantEncoding::new(&puzzle).unwrap();
+    assert_eq!(encoding.count(&puzzle, None).0, brute, "{what}");
+    assert_eq!(
+        Backtracker::new(rules).count(&puzzle.givens, u128::MAX),
+        brute,
+        "{what}"
+    );
+    assert!(brute >= 1, "{what}");
 }
 
 /// The global entropy and modular rules (every 2x2 square holds a symbol of each of three
@@ -2079,33 +2083,7 @@ fn global_entropy_and_modular_rules_count_as_brute_force_does() {
         for (g, grid) in grids.iter().enumerate() {
             assert_eq!(check::broken_rule(&rules, &[0; 36], grid), None);
             let open: Vec<usize> = (0..7).map(|i| (i * 7 + g * 5) % 36).collect();
-            let givens: Vec<u8> = (0..36)
-                .map(|i| if open.contains(&i) { 0 } else { grid[i] })
-                .collect();
-            let mut brute = 0u128;
-            let mut filling = givens.clone();
-            for code in 0..6usize.pow(open.len() as u32) {
-                let mut rest = code;
-                for &cell in &open {
-                    filling[cell] = (rest % 6) as u8 + 1;
-                    rest /= 6;
-                }
-                if check::broken_rule(&rules, &givens, &filling).is_none() {
-                    brute += 1;
-                }
-            }
-            let puzzle = Puzzle {
-                id: "global".into(),
-                rules: rules.clone(),
-                givens,
-            };
-            let encoding = VariantEncoding::new(&puzzle).unwrap();
-            assert_eq!(encoding.count(&puzzle, None).0, brute, "{modular} {g}");
-            assert_eq!(
-                Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
-                brute
-            );
-            assert!(brute >= 1);
+            counts_match_brute_force(&rules, grid, &open, &format!("{modular} {g}"));
         }
     }
 }
@@ -2177,36 +2155,6 @@ fn clues_left_to_their_sums_count_as_brute_force_does() {
         rules.validate().unwrap();
         assert_eq!(check::broken_rule(&rules, &[0; 36], grid), None);
         let open: Vec<usize> = (0..7).map(|i| (i * 5 + g * 7 + 1) % 36).collect();
-        let givens: Vec<u8> = (0..36)
-            .map(|i| if open.contains(&i) { 0 } else { grid[i] })
-            .collect();
-        let mut brute = 0u128;
-        let mut filling = givens.clone();
-        for code in 0..6usize.pow(open.len() as u32) {
-            let mut rest = code;
-            for &cell in &open {
-                filling[cell] = (rest % 6) as u8 + 1;
-                rest /= 6;
-            }
-            if check::broken_rule(&rules, &givens, &filling).is_none() {
-                brute += 1;
-            }
-        }
-        let puzzle = Puzzle {
-            id: "sums".into(),
-            rules: rules.clone(),
-            givens,
-        };
-        let encoding = VariantEncoding::new(&puzzle).unwrap();
-        assert_eq!(
-            encoding.count(&puzzle, None).0,
-            brute,
-            "grid {g}: {rules:?}"
-        );
-        assert_eq!(
-            Backtracker::new(&rules).count(&puzzle.givens, u128::MAX),
-            brute
-        );
-        assert!(brute >= 1);
+        counts_match_brute_force(&rules, grid, &open, &format!("grid {g}: {rules:?}"));
     }
 }

@@ -362,11 +362,6 @@ impl Builder<'_> {
                 }
             }
         }
-        // What each position of each clue read along cells reads, as items rather than
-        // colours (the engine's inference stays on without colours): a secondary item per
-        // position and symbol; a cell's option for symbol v holds item v of every position
-        // that reads the cell, and an option of the clue that reads d there holds the items of
-        // every other symbol, so that the two agree or exclude each other.
         // A clue that its rule's sums state whole and that has too many fillings to be options
         // of its own is left to the sums alone: a chain of moves would only slow the search.
         let encoded: Vec<bool> = layers
@@ -376,6 +371,11 @@ impl Builder<'_> {
                 !whole || unrolled.fillings(MAX_FILLINGS_BESIDE_SUMS) <= MAX_FILLINGS_BESIDE_SUMS
             })
             .collect();
+        // What each position of each clue read along cells reads, as items rather than
+        // colours (the engine's inference stays on without colours): a secondary item per
+        // position and symbol; a cell's option for symbol v holds item v of every position
+        // that reads the cell, and an option of the clue that reads d there holds the items of
+        // every other symbol, so that the two agree or exclude each other.
         let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); n * n];
         let mut position_items: Vec<Vec<Vec<ItemId>>> = Vec::with_capacity(sequences.len());
         for (k, sequence) in sequences.iter().enumerate() {
@@ -570,17 +570,6 @@ impl Builder<'_> {
             for implied in killer.implied_sums(&units, n) {
                 let mut terms = terms_of(&implied.plus, 1);
                 terms.extend(terms_of(&implied.minus, -1));
-                let weighted: Vec<(Cell, Vec<i64>)> = implied
-                    .plus
-                    .iter()
-                    .map(|&cell| (cell, (1..=n as i64).collect()))
-                    .chain(
-                        implied
-                            .minus
-                            .iter()
-                            .map(|&cell| (cell, (1..=n as i64).map(|v| -v).collect())),
-                    )
-                    .collect();
                 sums.push(dlx::Sum {
                     terms,
                     min: implied.total,
@@ -589,6 +578,11 @@ impl Builder<'_> {
                     apart: if implied.in_one_unit {
                         Vec::new()
                     } else {
+                        let by_symbol = |sign: i64| (1..=n as i64).map(|v| sign * v).collect();
+                        let weighted: Vec<(Cell, Vec<i64>)> = (implied.plus.iter())
+                            .map(|&cell| (cell, by_symbol(1)))
+                            .chain(implied.minus.iter().map(|&cell| (cell, by_symbol(-1))))
+                            .collect();
                         apart_groups(&weighted)
                     },
                     excluded: if implied.in_one_unit {

@@ -80,9 +80,7 @@ impl Rule for CountingCircles {
                         (count(state, d) < d as State)
                             .then(|| state + (1 << ((d - 1) * COUNT_BITS)))
                     },
-                    move |state| {
-                        (1..=n).all(|d| matches!(count(state, d), c if c == 0 || c == d as State))
-                    },
+                    move |state| (1..=n).all(|d| [0, d as State].contains(&count(state, d))),
                 )
             })
             .collect()

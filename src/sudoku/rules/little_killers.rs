@@ -91,10 +91,7 @@ impl Rule for LittleKillers {
     }
 
     fn sums(&self, _rules: &Rules) -> Vec<CellSum> {
-        self.clues
-            .iter()
-            .map(|(sum, cells)| CellSum::difference(cells, &[], i64::from(*sum)))
-            .collect()
+        CellSum::totals(&self.clues)
     }
 
     fn stated_by_sums(&self, _rules: &Rules) -> bool {

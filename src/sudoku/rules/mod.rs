@@ -262,6 +262,14 @@ impl CellSum {
         }
     }
 
+    /// Each clue's cells add up to its total (little killers, sums).
+    pub fn totals(clues: &[(u32, Vec<Cell>)]) -> Vec<CellSum> {
+        clues
+            .iter()
+            .map(|(total, cells)| CellSum::difference(cells, &[], i64::from(*total)))
+            .collect()
+    }
+
     /// Every set of `sets` adds up to the same sum: the first less each other makes 0.
     pub fn all_equal(sets: &[Vec<Cell>]) -> Vec<CellSum> {
         sets.iter()
