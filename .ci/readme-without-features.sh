@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs the README's first Rust example as a user's program that depends on xcover
+# Builds and runs the README's first Rust example as a user's program that depends on xcover-dlx
 # with `default-features = false`: the library alone must do what the README shows.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,7 +14,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-xcover = { path = "$root", default-features = false }
+xcover-dlx = { path = "$root", default-features = false }
 
 [workspace]
 TOML
