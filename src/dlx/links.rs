@@ -1074,12 +1074,8 @@ impl Links {
     /// Among the primary items with `len` options, from `first` (the first of them) on, the
     /// one whose options hide the most links when chosen (over its options, the other options
     /// through their other items): for [`Inference::Shallow`], at the top of the tree, where
-    /// a branch that settles more leaves a smaller subtree. Measured on 9x9, counting to 2,
-    /// instructions of whole runs against the first such item: forum-hardest-1106 20% fewer,
-    /// top1465 1.4% and 17-clue 0.4% fewer, serg-multi-10000 1.3% more (its puzzles branch
-    /// near the top only at the root). Lower in the tree it costs more than it saves
-    /// (serg-multi-10000 39% more instructions at every node); with the rules at every node
-    /// an empty 64x64 grid no longer finds a solution in 20 s; probing makes its own choice.
+    /// a branch that settles more leaves a smaller subtree. Lower in the tree it costs more
+    /// than it saves; probing makes its own choice (`docs/design/search.md`).
     fn heaviest_of_fewest(&self, first: u32, len: u32) -> u32 {
         let mut best = (first, 0u64);
         for i in first..=self.primary {
@@ -1371,5 +1367,49 @@ impl Links {
         if T {
             self.blocks.show_edge(p);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_smallest;
+
+    /// The contract, element by element: the first smallest length, except that the search
+    /// stops after the first block of 16 that holds a 0 or a 1.
+    fn expected(lens: &[u32]) -> (usize, u32) {
+        let end = lens
+            .iter()
+            .position(|&len| len <= 1)
+            .map_or(lens.len(), |at| (at / 16 + 1) * 16)
+            .min(lens.len());
+        let best = lens[..end].iter().copied().min().unwrap_or(u32::MAX);
+        let at = lens[..end].iter().position(|&len| len == best).unwrap_or(0);
+        (at, best)
+    }
+
+    #[test]
+    fn first_smallest_finds_the_first_smallest_length() {
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let n = (state % 70) as usize;
+            let floor = (state >> 8) % 4;
+            let lens: Vec<u32> = (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (floor + (state >> 32) % 9) as u32
+                })
+                .collect();
+            assert_eq!(
+                first_smallest(&lens),
+                expected(&lens),
+                "round {round}: {lens:?}"
+            );
+        }
+        assert_eq!(first_smallest(&[]), (0, u32::MAX));
     }
 }

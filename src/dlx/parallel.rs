@@ -45,8 +45,7 @@ const ALONE: u64 = 1 << 14;
 /// ([`Inference::Probe`](super::Inference::Probe)): its nodes cost about a hundred times more
 /// (a 25x25 Sudoku's, about 30 microseconds), so the budgets in nodes would keep the other
 /// threads waiting for a tenth of a second between looks, and half a second before they
-/// join. Sparse 25x25 puzzle 2 of `../shared/data/large-hard`, `sudoku check` with two
-/// threads: 0.66 s before, as with one.
+/// join (`docs/design/search.md`).
 const PROBING_SCALE: u64 = 64;
 
 /// What a parallel enumeration does with the solutions it finds.

@@ -38,11 +38,9 @@
 //! forced move: the implication rule takes it as any other item (its one option holds all
 //! its items), so every other option through them goes at once. A failed probe leaves its
 //! item so, and each option excluded by the one left would otherwise be found later in the
-//! sweep by a failed probe of its own, each followed by the rules and the blocks' matching:
-//! on the sparse 25x25 puzzles of `../shared/data/large-hard`, 33,235 and 95,596 failed
-//! probes became 5,591 and 16,792, for the same 370 and 976 branch points, in 0.80 of the
-//! time. (Under the other settings, on four 9x9 Sudoku sets, it took 0.96 to 1.12 of the
-//! time, seven pairs each: within noise, so they leave it to the search.)
+//! sweep by a failed probe of its own, each followed by the rules and the blocks' matching.
+//! Under the other settings it bought nothing, so they leave it to the search (measured:
+//! `docs/design/inference.md`).
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link (a column walk from a header, a step along an option's `right` cycle), and
@@ -54,8 +52,8 @@ use super::{COVERED, Links};
 ///
 /// Every setting finds the same solutions (so every count is the same); the work differs, and
 /// so may the order in which solutions come, since removed options change which item has the
-/// fewest options. The measurements behind [`Inference::Auto`] are in the README
-/// ("Inference inside the search").
+/// fewest options. The measurements behind [`Inference::Auto`] are in
+/// `docs/design/inference.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub enum Inference {
     /// Plain Algorithm X: only forced moves.
@@ -112,12 +110,7 @@ impl Inference {
     /// The share of the primary items that must be left to cover for
     /// [`Inference::Shallow`] to apply the rules at a node, as a fraction
     /// (numerator, denominator): 5/8, 203 of a 9x9 Sudoku's 324 items, so about 30 cells
-    /// filled at most. Measured on 9x9, counting to 2, time against no inference (median of
-    /// five pairs of whole runs) for shares 1/2, 9/16, 5/8, 11/16 and 3/4: top1465 0.74,
-    /// 0.65, 0.60, 0.64, 0.85; 17-clue 0.88, 0.97, 0.90, 0.90, 0.96; forum-hardest-1106
-    /// 1.31, 1.13, 0.94, 1.06, 1.02. Measured again once these nodes also chose where to
-    /// branch (instructions of whole runs against 5/8): 1/2, 9/16 and 11/16 cost 27%, 11%
-    /// and 16% more on forum-hardest-1106, and 1/2 twice as much on serg-multi-10000.
+    /// filled at most; the best of the shares measured on 9x9 (`docs/design/inference.md`).
     pub const SHALLOW_SHARE: (u32, u32) = (5, 8);
 
     /// The size of search from which [`Inference::Auto`] makes inference (probing):
@@ -335,11 +328,8 @@ impl Links {
     /// Whether some active primary item has no option left, as the rules found when they
     /// last ran: every removal queues its items for them, and they mark the node dead when
     /// they meet an item with none. Not [`Links::fewest_options`], which stops at the first
-    /// item with one option and so misses an item with none further on: with it, 192 of the
-    /// 1,994 sweeps of sparse 25x25 puzzle 2 (`../shared/data/large-hard`) began at a node
-    /// already dead, and others went on after their node died; after the rules the search
-    /// took forced moves down to such an item before backtracking (34,418 nodes, now 23,300,
-    /// same 1,015 branch points).
+    /// item with one option and so misses an item with none further on, so that sweeps began
+    /// at nodes already dead (`docs/design/inference.md`).
     pub(super) fn dead_end(&self) -> bool {
         debug_assert!(
             self.scratch.dead || !self.some_item_without_options(),

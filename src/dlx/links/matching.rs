@@ -28,15 +28,14 @@
 //! hint is only a hint; nothing of it needs restoring.
 //!
 //! Reading a block's graph from the links (each live option of a first-side item walked to
-//! its second-side item) was most of the cost of filtering, and filtering a third of the
-//! instructions of the sparse 25x25 puzzles of `../shared/data/large-hard`, which filter a
-//! few blocks after every failed probe. So the links can *track* the blocks' edges: per
+//! its second-side item) was most of the cost of filtering on large probed searches. So the
+//! links can *track* the blocks' edges: per
 //! first-side item a bit set of the second-side items it has a live option with, which every
 //! hide, removal and their undoing keep in step ([`TrackedEdges`] says which bit each node
 //! clears or sets). Filtering then reads a word per item. A search starts tracking after
 //! [`TRACK_AFTER`] rounds of filtering, reading the sets from the links once, and goes on
 //! tracking across searches until one filters no block or the links are copied back
-//! (`chosen.rs`). On sparse puzzles 1 and 2: 12% and 15% fewer instructions, same trees.
+//! (`chosen.rs`). Measured: `docs/design/matching.md`.
 //! Which bit each node carries is worked out once per matrix, when a first search filters
 //! its blocks: for an empty 49x49 grid that alone is about a tenth of its 0.2 s solve.
 //!
@@ -61,11 +60,8 @@ const MAX_UNCOVERED: usize = 16;
 
 /// The links start tracking the blocks' edges after this many rounds of filtering
 /// ([`Links::filter_blocks`]) without: tracking costs every hide a few operations, which
-/// only a search that filters a lot earns back (checking `25x25.txt` of
-/// `../shared/data/large-hard`, 30 puzzles of 2 ms, took 1.11 times as long when every
-/// search tracked from its start). A round comes once per search node where probing runs
-/// (`probe.rs` leaves matching to the next node): at 2,000 rounds sparse 25x25 puzzle 2
-/// ran most of its search untracked. Debug builds start almost at once, so that the tests,
+/// only a search that filters a lot earns back; a round comes once per search node where
+/// probing runs (`docs/design/matching.md`). Debug builds start almost at once, so that the tests,
 /// whose problems are small, run tracked and check every tracked graph against the links.
 const TRACK_AFTER: u64 = if cfg!(debug_assertions) { 2 } else { 200 };
 
@@ -250,8 +246,8 @@ pub(crate) struct TrackedEdges {
     /// second-side item in its side), or [`NO_EDGE`]. An option's edges are spread over its
     /// nodes, one each, so that the walk that hides an option meets them in the nodes it
     /// reads anyway (a Sudoku option has four nodes and four edges: its row, column, box and
-    /// digit's blocks). A list of edges per option, read where a hide met it, made checking
-    /// `25x25.txt` of `../shared/data/large-hard` a fifth slower: scattered reads. Empty when
+    /// digit's blocks); a list of edges per option was slower (`docs/design/matching.md`).
+    /// Empty when
     /// no block is tracked.
     node_edge: Vec<u32>,
 }
@@ -758,8 +754,7 @@ impl Links {
         // Block by block, from the links: each second-side item numbered by its position
         // (plus one) in `slot`, each option of an uncovered first-side item finds its
         // partner along its own nodes, which lie side by side in memory (looking each option
-        // up in the edges instead took 6% of the time of checking `25x25.txt` in
-        // `../shared/data/large-hard`, scattered reads).
+        // up in the edges instead was slower: scattered reads).
         for k in 0..self.blocks.shared.tracked.len() {
             if !self.blocks.shared.tracks(k) {
                 continue;
@@ -779,5 +774,100 @@ impl Links {
                 self.blocks.slot[item as usize] = 0;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small random stream, so the test needs no crate.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Brute force: per first-side item, the second-side items it meets in some perfect
+    /// matching; `None` when there is none.
+    fn brute_force(adjacent: &[RightSet]) -> Option<Vec<RightSet>> {
+        let m = adjacent.len();
+        let mut keep = vec![0 as RightSet; m];
+        let mut mates = vec![0usize; m];
+        let mut any = false;
+        fn walk(
+            adjacent: &[RightSet],
+            l: usize,
+            used: RightSet,
+            mates: &mut Vec<usize>,
+            keep: &mut [RightSet],
+            any: &mut bool,
+        ) {
+            if l == adjacent.len() {
+                *any = true;
+                for (l, &r) in mates.iter().enumerate() {
+                    keep[l] |= 1 << r;
+                }
+                return;
+            }
+            let mut free = adjacent[l] & !used;
+            while free != 0 {
+                let r = free.trailing_zeros() as usize;
+                free &= free - 1;
+                mates[l] = r;
+                walk(adjacent, l + 1, used | 1 << r, mates, keep, any);
+            }
+        }
+        walk(adjacent, 0, 0, &mut mates, &mut keep, &mut any);
+        any.then_some(keep)
+    }
+
+    /// Régin's filtering on random square bipartite graphs of up to 7 items a side: a
+    /// matching is found exactly when one exists, and the edges it calls removable are those
+    /// in no perfect matching.
+    #[test]
+    fn filtering_keeps_exactly_the_edges_of_some_perfect_matching() {
+        let mut state = 0x9E37_79B9_7F4A_7C15;
+        let mut with_matching = 0;
+        for _ in 0..20_000 {
+            let m = 1 + (next(&mut state) % 7) as usize;
+            let density = next(&mut state) % 100;
+            let mut graph = Graph::EMPTY;
+            graph.m = m;
+            for l in 0..m {
+                for r in 0..m {
+                    if next(&mut state) % 100 < density {
+                        graph.adjacent[l] |= 1 << r;
+                    }
+                }
+            }
+            let adjacent: Vec<RightSet> = graph.adjacent[..m].to_vec();
+            let expected = brute_force(&adjacent);
+            let found = graph.match_all();
+            assert_eq!(found.is_ok(), expected.is_some(), "{adjacent:?}");
+            let Some(keep) = expected else { continue };
+            with_matching += 1;
+            let reach = graph.closure();
+            for l in 0..m {
+                let removable = graph.removable(l, &reach);
+                assert_eq!(removable, adjacent[l] & !keep[l], "{adjacent:?}, item {l}");
+            }
+        }
+        assert!(with_matching > 5_000, "{with_matching}");
+    }
+
+    /// The matching is completed from the hints left by the last filtering: an augmenting
+    /// path moves a hinted partner when it must.
+    #[test]
+    fn matching_starts_from_its_hints() {
+        let mut graph = Graph::EMPTY;
+        graph.m = 2;
+        graph.adjacent[0] = 0b11;
+        graph.adjacent[1] = 0b01;
+        graph.mate_left[0] = 0;
+        graph.mate_right[0] = 0;
+        assert_eq!(graph.match_all(), Ok(()));
+        assert_eq!((graph.mate_left[0], graph.mate_left[1]), (1, 0));
     }
 }

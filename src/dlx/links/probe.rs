@@ -9,68 +9,19 @@
 //! locked candidates) and is removed; an option hidden by the moves of both options of the
 //! item is in no solution either, since one of the two covers the item (Sudoku's forcing
 //! chains from a bivalue cell). Removals go onto the trail of `inference.rs` and are put
-//! back when the search leaves the level. After each, the implication and pair rules run
-//! at once, but the blocks' matching (`matching.rs`) waits for the next node's rules, which
-//! filter the blocks changed since they last ran (the first child of a branch thus filters
-//! those the sweep changed; its sibling may not). Filtering them after every failed probe, a
-//! dozen blocks each time, was half of all filtering and made the trees of the sparse 25x25
-//! puzzles of `../shared/data/large-hard` 4% smaller (370 and 976 branch points, against 385
-//! and 1,015 now) for 1.08 and 1.06 times the time (against this, with tracking started
-//! sooner, `matching.rs`'s `TRACK_AFTER`). One sweep over the items per branch point:
-//! sweeping again until nothing changes found a little more and cost more (measured on the
-//! same puzzles).
-//! None where the only moves since the last sweep were forced ones that hid no other option
-//! (the links are as that sweep left them): 3% and 6% fewer instructions on those puzzles,
-//! for 613 and 1,941 branch points against 591 and 1,885.
+//! back when the search leaves the level. After each, the implication and pair rules run at
+//! once; the blocks' matching (`matching.rs`) waits for the next node's rules.
 //!
-//! Only items with two options are probed. Probing also every option of the items with
-//! three, to remove those that fail, shrinks the trees below the root but costs more than it
-//! saves, however it is bounded (measured on sparse puzzle 2 and the generated minimal puzzles 22, 13 and 12
-//! named below, two rounds of single runs in turn; 1,048, 8,072, 5,802 and 1,444 branch
-//! points with two options alone):
-//! - at the root alone, to a fixpoint, it changes no tree;
-//! - one pass after the sweep at every node of the first 300 levels (a forced move is a
-//!   level), skipping the items whose options and their items did not change since the
-//!   parent's pass, makes trees of 614, 4,812, 3,339 and 919 branch points for 1.4 to 1.6
-//!   times the time, and with the options that all three probes hide removed too (as a
-//!   sweep does for two), 589, 4,499, 3,151 and 862 for 1.4 to 1.9 times (one round);
-//! - the same to a fixpoint, 500, 3,882, 2,671 and 710 for 2.0 to 2.4 times;
-//! - one pass, probing only the items whose own options changed, 839, 6,582, 4,408 and 1,191
-//!   for 1.1 to 1.3 times.
-//!
-//! Nor are exclusions learned from probes. When the moves of option `a` hide an option `b`
-//! that shares no item with `a`, no solution below the node holds both, and the converse is
-//! new: a later probe that chooses `b` could hide `a` too, which its own moves need not do.
-//! Noting every such pair and using it in the later probes of the same sweep made trees of
-//! 1,080, 7,374, 5,302 and 1,463 branch points (the same four puzzles) for 0.96 to 1.26 times
-//! the time; keeping the pairs for the whole subtree of the node (taken back with the
-//! sweep's records), 1,055, 6,948, 5,281 and 1,352 for 1.18 to 1.61 times (two rounds of
-//! single runs in turn).
-//!
-//! The sweep also chooses where the search branches: among the items with two options, the
-//! one whose two options narrowed the other items most when tried (the product of their
-//! weights, [`NARROWING`]), as look-ahead SAT solvers do. On those sparse puzzles choosing
-//! by the product of the links hidden cut the branch points from over 8,000 in 20 s without
-//! an answer to 648 and 2,821, uniqueness proved; weighing what is left of each item took
-//! them from 412 and 1,429 to 370 and 976. The search then tries first the option that
-//! narrowed less ([`ProbedBranch::reverse`]): it leaves the most freedom, so a solution is
-//! likelier below it. That changes no count, but an empty 49x49 grid, which the weights
-//! alone left searching for over 10 s, is solved in 2,547 nodes (2,406 before them).
-//!
-//! A sweep skips the items whose probes are least worth repeating ([`PRESELECT`]): those that
-//! the last sweep on the path to the node probed (or skipped, keeping the score) and scored
-//! under a quarter of its best branch, unless the options of the item or of an item of its
-//! options changed since that sweep began. What a sweep does thus depends on the path to its
-//! node alone, as subtrees, checkpoints and parallel tasks, which enter a node down its path,
-//! require. On the hardest of the generated minimal 25x25 puzzles named next (1.76 million
-//! items probed, in a first form of the rule), an item near such a change had a probe fail or a
-//! common consequence in 8% of its sweeps, any other in 2.9%; a low score predicted little
-//! (4.5% against 11% for the best scores). On the two sparse puzzles and seventeen generated
-//! minimal 25x25 ones (`xcover sudoku generate --size 25 --minimal --seed S`, S = 11 to 27) the
-//! trees grew from 37,567 branch points in all to 38,764, for 0.88 of the time (0.82-0.91, five
-//! pairs of whole runs in turn); without the skipped items' scores kept, to 38,242 for 0.96.
-//! Skipping by score alone (under an eighth of the best of the last sweep anywhere in the tree,
-//! which breaks the path rule) grew them to 49,000 for 0.86 of the time (five pairs).
+//! One sweep over the items per branch point, and none where the only moves since the last
+//! sweep were forced ones that hid no other option. Only items with two options are probed,
+//! and exclusions found by probes are not learned: probing more cost more than it saved.
+//! The sweep also chooses where the search branches: the item whose two options narrowed the
+//! others most (the product of their weights, [`NARROWING`]), as look-ahead SAT solvers do,
+//! trying first the option that narrowed less ([`ProbedBranch::reverse`]): it leaves the most
+//! freedom, so a solution is likelier below it. A sweep skips the items whose probes are
+//! least worth repeating ([`PRESELECT`]), judged on the path to the node alone, as subtrees,
+//! checkpoints and parallel tasks, which enter a node down its path, require. What each choice
+//! was measured against: `docs/design/probing.md`.
 //!
 //! A probe changes no link. It stamps the options it chooses and the options their items
 //! exclude, and counts down the live options of the items it reaches in arrays that carry
@@ -105,10 +56,8 @@ enum Record {
 /// item left with few options counts for much more than one that keeps many. Summed over
 /// every option a probe hides and every item of it, the sum telescopes: for each item the
 /// probe narrows from `n` to `m` options, (5/8)^m - (5/8)^n, times a constant. Look-ahead SAT
-/// solvers weigh new short clauses alike. On the sparse 25x25 puzzles of
-/// `../shared/data/large-hard` the search branched at 370 and 976 points, against 412 and
-/// 1,429 when a probe's weight was the links it hid; ratios of 1/2, 1/1.4 and 1/1.75 made
-/// 390 and 1,137, 364 and 1,006, 377 and 1,085.
+/// solvers weigh new short clauses alike. The ratio 5/8 made the smallest trees of those
+/// tried (`docs/design/probing.md`).
 const NARROWING: [u64; 32] = {
     let mut weights = [0; 32];
     let mut weight = 1 << 20;
@@ -184,10 +133,8 @@ impl ProbedBranch {
 /// options a probe leaves unstamped are those live in its trial), next to the node's item
 /// and the next node of its option, which never change (copies of the links' `top` and
 /// `right`). Hiding an option in a trial then reads and writes one or two cache lines rather
-/// than three: on the sparse 25x25 puzzles of `../shared/data/large-hard`, same trees, about
-/// 0.92 of the time (29% fewer first-level cache misses in cachegrind's model of puzzle
-/// 2, for 3% more instructions). Probing reads the links' `down` and the items' lengths
-/// still.
+/// than three (`docs/design/probing.md`). Probing reads the links' `down` and the items'
+/// lengths still.
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(16))]
 struct TrialNode {
@@ -636,13 +583,8 @@ impl Links {
     /// The implication rule inside a probe with stamp `stamp`, for item `k` left with two
     /// live options: every other live option through an item of both is hidden (Sudoku:
     /// locked candidates found along the probe's chain). Returns how much that narrowed the
-    /// other items. Probes
-    /// that follow forced moves alone miss these: the sparse 25x25 puzzles of
-    /// `../shared/data/large-hard` took 639 and 2,015 branch points without the rule, 412
-    /// and 1,429 with it (0.85 and 0.91 of the time, callgrind: 15% and 9% fewer
-    /// instructions). A first version that also took items left with three options made
-    /// trees of 347 and 1,347 branch points (against its 410 and 1,393 without them), but
-    /// ran slower.
+    /// other items. Probes that follow forced moves alone miss these, and the rule pays for
+    /// itself; taking items left with three options as well did not (`docs/design/probing.md`).
     fn probe_imply<const MODE: u8>(
         &mut self,
         k: u32,
