@@ -3,7 +3,7 @@
 // with `src/cli/subject.rs`, compiled in here), under the server's limits. The first byte
 // picks the endpoint; the rest is the request's body. Any answer or error is fine; a panic,
 // or work that outlives its deadline by far, is a bug. Included by the target and by the
-// corpus replay in `cargo test` (`tests/fuzz_corpus.rs`), each of which declares the module
+// corpus replay in `cargo test` (`tests/sudoku/fuzz_corpus.rs`), each of which declares the module
 // `cli` with those two files (their paths relative to itself).
 
 #[allow(dead_code)]

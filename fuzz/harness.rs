@@ -1,5 +1,5 @@
 // What each fuzz target does with one input, shared by the targets (`fuzz_targets/*.rs`) and
-// by the corpus replay in `cargo test` (`tests/fuzz_corpus.rs`), which `include!` this file.
+// by the corpus replay in `cargo test` (`tests/sudoku/fuzz_corpus.rs`), which `include!` this file.
 // Every function must return normally on any input: a panic is a bug, and so is a search
 // that ignores its node budget. Searches end at a node budget, never at a clock, so a replay
 // does the same work on every machine.

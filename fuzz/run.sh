@@ -2,7 +2,7 @@
 # Runs every fuzz target for SECONDS each (default 60), one after another on one core, with a
 # time limit per input, then minimises each corpus. Needs a nightly toolchain and cargo-fuzz
 # (`cargo install cargo-fuzz`). Crashes are written to fuzz/artifacts/TARGET/; the corpus
-# replay in `cargo test` (tests/fuzz_corpus.rs) runs every corpus and artifact file.
+# replay in `cargo test` (tests/sudoku/fuzz_corpus.rs) runs every corpus and artifact file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"

@@ -1,7 +1,5 @@
-//! Inputs that scripts and careless users really feed the command line, each of which gave a
-//! wrong or misleading answer (issue "under hostile and careless use", findings B, C, D, F):
-//! every puzzle of a file gets exactly one record, hexadecimal 16x16 grids are read as such,
-//! `compare` never makes a solver look faster by dropping the puzzles it could not finish, and
+//! Inputs that scripts and careless users really feed the command line: every puzzle of a
+//! file gets exactly one record, hexadecimal 16x16 grids are read as such, `compare` never makes a solver look faster by dropping the puzzles it could not finish, and
 //! no input makes a signal wait.
 
 use std::io::Write;
@@ -9,7 +7,7 @@ use std::process::Command;
 use std::thread;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 
 use common::{ended_or_killed, err, out, spawn, xcover};
 
@@ -86,7 +84,7 @@ fn a_binary_file_is_one_error() {
     assert_eq!(checked.status.code(), Some(1));
 }
 
-/// Finding F: `/dev/zero` is refused at once, and an endless line does not make Ctrl-C wait.
+/// `/dev/zero` is refused at once, and an endless line does not make Ctrl-C wait.
 #[test]
 fn endless_input_never_makes_a_signal_wait() {
     let checked = ended_or_killed(spawn(&["sudoku", "check", "/dev/zero"]), GRACE);
@@ -116,11 +114,11 @@ fn endless_input_never_makes_a_signal_wait() {
     writer.join().unwrap();
 }
 
-/// Finding C: a 16x16 written `0`-`F` with `.` blanks is read in hexadecimal and answered in
+/// a 16x16 written `0`-`F` with `.` blanks is read in hexadecimal and answered in
 /// it; one whose `0`s can only be blanks but uses no `G` gets a note when it is not unique.
 #[test]
 fn hexadecimal_16x16_grids_are_read_as_such() {
-    let one_based = include_str!("../data/sudoku/16x16-4x4.txt")
+    let one_based = include_str!("../../data/sudoku/16x16-4x4.txt")
         .lines()
         .find(|line| !line.starts_with('#'))
         .unwrap();
@@ -154,12 +152,15 @@ fn hexadecimal_16x16_grids_are_read_as_such() {
     );
 }
 
-/// Finding D: a solver that times out is not reported faster than one that finishes.
+/// a solver that times out is not reported faster than one that finishes.
 #[test]
 fn compare_counts_timed_out_puzzles_as_lower_bounds() {
     // Hard for plain backtracking, easy for dancing links.
     let hard = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
-    let input = format!("{hard}\n{}\n", include_str!("../data/sudoku/post001.txt"));
+    let input = format!(
+        "{hard}\n{}\n",
+        include_str!("../../data/sudoku/post001.txt")
+    );
     let output = xcover(
         &[
             "sudoku",
@@ -211,7 +212,7 @@ fn compare_counts_timed_out_puzzles_as_lower_bounds() {
     );
 }
 
-/// Finding E: `explain` and `hint` say when a puzzle has several solutions, and
+/// `explain` and `hint` say when a puzzle has several solutions, and
 /// `explain --complete` says that the grid it fills in is one of them.
 #[test]
 fn explain_and_hint_say_when_a_puzzle_has_several_solutions() {

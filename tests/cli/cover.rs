@@ -1,6 +1,6 @@
 //! The `xcover cover` and `xcover example` commands, run as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::scratch::ScratchDir;
 use common::{err, out, xcover};

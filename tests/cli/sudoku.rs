@@ -1,7 +1,7 @@
 //! The `xcover sudoku` commands, run as a user runs them: formats, record order, errors and
 //! exit codes.
 
-mod common;
+use crate::common;
 
 use common::scratch::ScratchDir;
 use common::{err, out, xcover};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::http::request;
-use super::scratch::ScratchDir;
+use crate::common::scratch::ScratchDir;
 
 /// The key under which W3C WebDriver returns an element's id.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";

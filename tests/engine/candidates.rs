@@ -10,8 +10,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use xcover::dlx::{Matrix, OptionId, Presence, Solver};
 
-#[path = "common/random_xcc.rs"]
-mod random_xcc;
+use crate::random_xcc;
 use random_xcc::{brute_force, build, problems, sorted_lines};
 
 /// What brute force says of each of `options` options: the solutions holding it (among

@@ -9,8 +9,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use xcover::dlx::{Matrix, OptionId, Verdict, format};
 
-#[path = "common/random_xcc.rs"]
-mod random_xcc;
+use crate::random_xcc;
 use random_xcc::{brute_force, build, problems, sorted_lines};
 
 fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {

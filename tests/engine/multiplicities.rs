@@ -8,8 +8,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use xcover::dlx::{ChooseError, Matrix, OptionId, Verdict, format};
 
-#[path = "common/random_xcc.rs"]
-mod random_xcc;
+use crate::random_xcc;
 use random_xcc::{brute_force, build, problems, sorted_lines};
 
 /// Knuth's example from DLX3: the unique solution is `A C X:1 Y:1`, `B X:1` and `C Y:1`.

@@ -2,9 +2,8 @@
 //! requests, the time limits, the bound on searches at once, and a count cancelled by its
 //! client going away.
 
-mod common;
-#[path = "common/http.rs"]
-mod http;
+use crate::common;
+use crate::http;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -16,7 +15,7 @@ use serde_json::{Value, json};
 use xcover::sudoku::check::check_solution;
 use xcover::sudoku::text;
 
-const POST003: &str = include_str!("../data/sudoku/post003.txt");
+const POST003: &str = include_str!("../../data/sudoku/post003.txt");
 
 /// Whether `grid` (81 values) is a full Sudoku that keeps the `givens`: checked here, not by
 /// the server's code.

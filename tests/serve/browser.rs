@@ -4,14 +4,9 @@
 //! through an explanation, get a clear message for a malformed puzzle, cancel a long count.
 //! Without Chromium the tests are reported as ignored, except under CI, where that fails.
 
-#[path = "common/http.rs"]
-mod http;
-#[path = "common/scratch.rs"]
-mod scratch;
-#[path = "common/slow_puzzles.rs"]
-mod slow_puzzles;
-#[path = "common/webdriver.rs"]
-mod webdriver;
+use crate::common::slow_puzzles;
+use crate::http;
+use crate::webdriver;
 
 use http::{Server, post};
 use serde_json::{Value, json};
@@ -20,7 +15,7 @@ use webdriver::Browser;
 use xcover::sudoku::rules::{Arrow, Arrows, Constraint};
 use xcover::sudoku::variant::fpuzzles;
 
-const POST003: &str = include_str!("../data/sudoku/post003.txt");
+const POST003: &str = include_str!("../../data/sudoku/post003.txt");
 
 /// The values of the inputs of a board on the page, 0 for empty.
 fn values(browser: &Browser, board: &str) -> Vec<u32> {

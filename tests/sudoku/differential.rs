@@ -1,7 +1,7 @@
 //! The differential run over every 9x9 puzzle of the shared collections (about 62,000): the
 //! dancing-links count up to 2, the `mrv` backtracking count up to 2, and the independent
 //! checker on every solution either gives must agree, puzzle by puzzle. It takes minutes, so
-//! it is ignored by default: `cargo test --release --test differential -- --ignored`.
+//! it is ignored by default: `cargo test --release --test sudoku differential -- --ignored`.
 
 use std::path::Path;
 use std::thread;

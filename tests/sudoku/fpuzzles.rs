@@ -3,7 +3,7 @@
 //! goes out as a link and comes back the same; what the reader cannot take is refused by
 //! name, never solved with a rule left out.
 
-mod common;
+use crate::common;
 
 use common::scratch::ScratchDir;
 use common::{err, out, xcover};

@@ -2,14 +2,14 @@
 //! `fuzz/artifacts/TARGET/`) through the same functions the fuzz targets call, so that a
 //! fixed crash stays fixed and the corpora's coverage is exercised by a plain `cargo test`.
 
-include!("../fuzz/harness.rs");
+include!("../../fuzz/harness.rs");
 
 /// The server's request handlers, for the API target's corpus.
 #[allow(dead_code, unused_imports)]
-#[path = "../fuzz/cli_sources.rs"]
+#[path = "../../fuzz/cli_sources.rs"]
 mod cli;
 
-include!("../fuzz/api_harness.rs");
+include!("../../fuzz/api_harness.rs");
 
 use std::path::Path;
 

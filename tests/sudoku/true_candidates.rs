@@ -4,7 +4,7 @@
 //! the engine lists, and capped counts the number of them; `xcover sudoku candidates` prints
 //! them, says which cells are open, and writes JSON records.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

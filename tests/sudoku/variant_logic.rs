@@ -2,7 +2,7 @@
 //! a variant adds, killer cage arithmetic, soundness against the stated solutions of the
 //! shared set, and `explain`, `hint` and `rate` on variant files.
 
-mod common;
+use crate::common;
 
 use common::scratch::ScratchDir;
 use common::{err, out, xcover};
