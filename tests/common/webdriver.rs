@@ -113,13 +113,24 @@ impl Browser {
     }
 
     /// Types `text` into the element, as keys.
+    /// (A page that redraws the element between the look and the keys makes it stale: it is
+    /// then looked up again, a few times at most.)
     pub fn type_into(&self, css: &str, text: &str) {
-        let id = self.element(css);
-        self.call(
-            "POST",
-            &format!("/element/{id}/value"),
-            json!({"text": text}),
-        );
+        for _ in 0..5 {
+            let id = self.element(css);
+            let path = format!("/session/{}/element/{id}/value", self.session);
+            let body = json!({"text": text}).to_string().into_bytes();
+            let answer = request(&self.address, "POST", &path, &body);
+            if answer.status == 200 {
+                return;
+            }
+            assert!(
+                answer.body.contains("stale element reference"),
+                "POST {path}: {}",
+                answer.body
+            );
+        }
+        panic!("{css} went stale five times in a row");
     }
 
     /// Runs a script in the page (its body, with `arguments`), and returns its value.

@@ -72,6 +72,8 @@ fn message(browser: &Browser) -> String {
 fn paste(browser: &Browser, text: &str) {
     browser.run("document.getElementById('paste').value = ''");
     browser.type_into("#paste", text);
+    // The message of the last action is cleared, so that the wait is for this load's.
+    browser.run("document.getElementById('message').textContent = ''");
     browser.click("#load");
     browser.wait_for("return document.getElementById('message').textContent", 10);
 }
