@@ -13,9 +13,9 @@ use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, CountingCircles, DoubleArrows,
-    EqualSums, EqualityCages, GlobalGroups, Indexing, LittleKillers, LockoutLines, NumberedRooms,
-    Outside, PairRelation, PairRelations, Quadruples, RegionSumLines, RellikCages, Sandwiches,
-    Side, Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums, ZipperLines,
+    EqualSums, EqualityCages, GlobalGroups, Indexing, LittleKillers, LockoutLines, Lunchboxes,
+    NumberedRooms, Outside, PairRelation, PairRelations, Quadruples, RegionSumLines, RellikCages,
+    Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums, ZipperLines,
 };
 use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
@@ -76,7 +76,7 @@ fn walk(start: usize, turns: &[u8], len: usize, king: bool) -> Vec<Cell> {
     path
 }
 
-/// A clue of rule `kind` (0 to 21) drawn from `grid` with the random numbers `seed`.
+/// A clue of rule `kind` (0 to 25) drawn from `grid` with the random numbers `seed`.
 fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
     let at = |cell: Cell| grid[cell.0 * n + cell.1];
     let start = usize::from(seed[0]) % 16;
@@ -276,6 +276,22 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
             };
             Constraint::CountingCircles(CountingCircles { sets: vec![sets] })
         }
+        24 => {
+            // A lunchbox: half the time the number the grid gives along the path, else any.
+            let values: Vec<u8> = path.iter().map(|&cell| at(cell)).collect();
+            let low = (0..values.len()).min_by_key(|&i| values[i])?;
+            let high = (0..values.len()).max_by_key(|&i| values[i])?;
+            let (from, to) = (low.min(high), low.max(high));
+            let kept: u32 = values[from + 1..to].iter().map(|&v| u32::from(v)).sum();
+            let number = if seed[5].is_multiple_of(2) {
+                kept
+            } else {
+                u32::from(seed[6]) % 6
+            };
+            Constraint::Lunchboxes(Lunchboxes {
+                boxes: vec![(number, path)],
+            })
+        }
         _ => {
             // A long clue (9 to 16 cells along the grid's snake): with too many fillings to
             // be options of its own, the rules stated whole by sums are left to the sums.
@@ -316,7 +332,7 @@ proptest! {
 
     #[test]
     fn each_rule_read_along_cells_counts_as_brute_force_does(
-        kinds in prop::collection::vec(0..25usize, 1..4),
+        kinds in prop::collection::vec(0..26usize, 1..4),
         seeds in prop::collection::vec(prop::collection::vec(any::<u8>(), 12), 3),
         pick in 0..288usize,
         mask in any::<u16>(),
@@ -438,7 +454,7 @@ fn the_rules_f_puzzles_draws_survive_a_link() {
 fn every_rule_read_along_cells_survives_the_block_format() {
     let all = squares();
     let grid = &all[17];
-    for kind in 0..25 {
+    for kind in 0..26 {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(37).wrapping_add(kind as u8))
             .collect();

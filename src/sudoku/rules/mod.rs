@@ -44,6 +44,7 @@ mod killer;
 mod kropki;
 mod little_killers;
 mod lockout_lines;
+mod lunchboxes;
 mod modular_lines;
 mod negative_clues;
 mod non_consecutive;
@@ -94,6 +95,7 @@ pub use killer::{Cage, Killer};
 pub use kropki::{Dot, Kropki};
 pub use little_killers::LittleKillers;
 pub use lockout_lines::LockoutLines;
+pub use lunchboxes::Lunchboxes;
 pub use modular_lines::{DEFAULT_MODULUS, ModularLines};
 pub use negative_clues::{Negated, NegativeClues};
 pub use non_consecutive::NonConsecutive;
@@ -321,6 +323,7 @@ pub enum Constraint {
     Quadruples(Quadruples),
     LittleKillers(LittleKillers),
     Sandwiches(Sandwiches),
+    Lunchboxes(Lunchboxes),
     XSums(XSums),
     Skyscrapers(Skyscrapers),
     NumberedRooms(NumberedRooms),
@@ -330,7 +333,7 @@ pub enum Constraint {
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 48] = [
+pub const CATALOGUE: [&str; 49] = [
     "rows",
     "columns",
     "boxes",
@@ -374,6 +377,7 @@ pub const CATALOGUE: [&str; 48] = [
     quadruples::NAME,
     little_killers::NAME,
     sandwiches::NAME,
+    lunchboxes::NAME,
     x_sums::NAME,
     skyscrapers::NAME,
     numbered_rooms::NAME,
@@ -382,7 +386,7 @@ pub const CATALOGUE: [&str; 48] = [
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 33] = [
+pub const LISTED: [&str; 34] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -411,6 +415,7 @@ pub const LISTED: [&str; 33] = [
     quadruples::NAME,
     little_killers::NAME,
     sandwiches::NAME,
+    lunchboxes::NAME,
     x_sums::NAME,
     skyscrapers::NAME,
     numbered_rooms::NAME,
@@ -461,6 +466,7 @@ impl Constraint {
             Constraint::Quadruples(rule) => rule,
             Constraint::LittleKillers(rule) => rule,
             Constraint::Sandwiches(rule) => rule,
+            Constraint::Lunchboxes(rule) => rule,
             Constraint::XSums(rule) => rule,
             Constraint::Skyscrapers(rule) => rule,
             Constraint::NumberedRooms(rule) => rule,
@@ -524,6 +530,7 @@ impl Constraint {
             quadruples::NAME => Quadruples::parse(lines).map(Constraint::Quadruples),
             little_killers::NAME => LittleKillers::parse(lines).map(Constraint::LittleKillers),
             sandwiches::NAME => Sandwiches::parse(lines).map(Constraint::Sandwiches),
+            lunchboxes::NAME => Lunchboxes::parse(lines).map(Constraint::Lunchboxes),
             x_sums::NAME => XSums::parse(lines).map(Constraint::XSums),
             skyscrapers::NAME => Skyscrapers::parse(lines).map(Constraint::Skyscrapers),
             numbered_rooms::NAME => NumberedRooms::parse(lines).map(Constraint::NumberedRooms),

@@ -1048,6 +1048,7 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             | Constraint::EqualSums(_)
             | Constraint::EqualityCages(_)
             | Constraint::RellikCages(_)
+            | Constraint::Lunchboxes(_)
             | Constraint::NumberedRooms(_)
             | Constraint::CountingCircles(_) => {
                 return Err(format!("f-puzzles has no {}", constraint.rule().name()));

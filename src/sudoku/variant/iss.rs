@@ -16,7 +16,7 @@
 //! `StrictXV`, and the clues read along cells: `Arrow`, `PillArrow`, `DoubleArrow`, `Between`,
 //! `Lockout`, `Zipper`, `RegionSumLine`, `SumLine`, `Sum`, `EqualSum`, `EqualityCage`,
 //! `CountingCircles`, `RellikCage`, `Quad`, `SameValues`, `ValueIndexing`, `LittleKiller`,
-//! `Sandwich`, `XSum`, `Skyscraper`, `NumberedRoom`; `Indexing`, `Pair`, `PairX`,
+//! `Sandwich`, `Lunchbox`, `XSum`, `Skyscraper`, `NumberedRoom`; `Indexing`, `Pair`, `PairX`,
 //! `AntiTaxicab`, `GlobalEntropy`, `GlobalMod`, `DutchFlatmates`. Any other type is an error
 //! that names the item and its place: a puzzle is never solved with a rule left out.
 
@@ -27,10 +27,10 @@ use crate::sudoku::rules::{
     AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint,
     CountingCircles, Diagonals, DisjointGroups, Dot, DoubleArrows, DutchFlatmates, EntropicLines,
     EqualSums, EqualityCages, GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers,
-    LockoutLines, ModularLines, Negated, NegativeClues, NonConsecutive, NumberedRooms, Outside,
-    PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples, RegionSumLines, Regions,
-    RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, Thermometers,
-    ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
+    LockoutLines, Lunchboxes, ModularLines, Negated, NegativeClues, NonConsecutive, NumberedRooms,
+    Outside, PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples, RegionSumLines,
+    Regions, RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums,
+    Thermometers, ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -460,6 +460,11 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
             }
             "EqualityCage" => more.equality_cages.push(cells(1)?),
             "CountingCircles" => more.counting_circles.push(cells(1)?),
+            "Lunchbox" => {
+                let sum = number_arg(args, 1)
+                    .ok_or_else(|| at("a lunchbox is its number, then cells".into()))?;
+                more.lunchboxes.push((sum, cells(2)?));
+            }
             "RellikCage" => {
                 let sum = number_arg(args, 1)
                     .ok_or_else(|| at("a rellik cage is its number, then cells".into()))?;
@@ -632,6 +637,7 @@ struct More {
     equality_cages: Vec<Vec<Cell>>,
     counting_circles: Vec<Vec<Cell>>,
     rellik_cages: Vec<(u32, Vec<Cell>)>,
+    lunchboxes: Vec<(u32, Vec<Cell>)>,
     quadruples: Vec<(Cell, Vec<u8>)>,
     clones: Vec<Vec<Vec<Cell>>>,
     little_killers: Vec<(u32, Vec<Cell>)>,
@@ -725,6 +731,12 @@ impl More {
             !self.rellik_cages.is_empty(),
             Constraint::RellikCages(RellikCages {
                 cages: self.rellik_cages,
+            }),
+        );
+        add(
+            !self.lunchboxes.is_empty(),
+            Constraint::Lunchboxes(Lunchboxes {
+                boxes: self.lunchboxes,
             }),
         );
         add(
@@ -931,9 +943,9 @@ mod tests {
     fn refuses_what_it_cannot_read_by_name() {
         for (text, kind, said) in [
             (
-                ".Lunchbox~R1C1~R1C2",
+                ".FullRank~R1~12~",
                 FaultKind::Unsupported,
-                "item 1: the rule 'Lunchbox' is not supported yet",
+                "item 1: the rule 'FullRank' is not supported yet",
             ),
             (".Arrow~R1C1", FaultKind::Layout, "cells beyond its circle"),
             (".Arrow~R1C1~R1C1", FaultKind::Rule, "r1c1 comes twice"),
