@@ -205,34 +205,3 @@ pub fn finish(mut out: impl Write, outcome: Outcome) -> io::Result<Outcome> {
     out.flush()?;
     Ok(outcome)
 }
-
-#[cfg(test)]
-mod tests {
-    use clap::CommandFactory;
-
-    use super::*;
-
-    /// The help for `--inference` quotes the engine's thresholds; it must say what they are.
-    #[test]
-    fn the_inference_help_quotes_the_engines_thresholds() {
-        let command = Cli::command();
-        let count = command
-            .find_subcommand("cover")
-            .and_then(|cover| cover.find_subcommand("count"))
-            .expect("cover count");
-        let help = count
-            .get_arguments()
-            .find(|arg| arg.get_id() == "inference")
-            .and_then(|arg| arg.get_help())
-            .expect("--inference has help")
-            .to_string();
-        let (numerator, denominator) = Inference::SHALLOW_SHARE;
-        for figure in [
-            format!("{numerator}/{denominator} of the items"),
-            format!("below {} items", Inference::AUTO_MIN_ITEMS),
-            format!("up to {}", Inference::AUTO_MAX_PROBE_ITEMS),
-        ] {
-            assert!(help.contains(&figure), "{figure:?} not in: {help}");
-        }
-    }
-}

@@ -216,3 +216,19 @@ fn candidates_lists_the_options_of_some_solution_with_counts() {
     assert_eq!(out(&run), "a b\nc\n");
     assert!(err(&run).contains("2 of 3 options occur in some solution, 1 in none"));
 }
+
+/// The help for `--inference` quotes the engine's thresholds; it must say what they are.
+#[test]
+fn the_inference_help_quotes_the_engines_thresholds() {
+    use xcover::dlx::Inference;
+    let help = out(&xcover(&["cover", "count", "--help"], ""));
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (numerator, denominator) = Inference::SHALLOW_SHARE;
+    for figure in [
+        format!("{numerator}/{denominator} of the items"),
+        format!("below {} items", Inference::AUTO_MIN_ITEMS),
+        format!("up to {}", Inference::AUTO_MAX_PROBE_ITEMS),
+    ] {
+        assert!(flat.contains(&figure), "{figure:?} not in: {help}");
+    }
+}

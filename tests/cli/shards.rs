@@ -107,25 +107,12 @@ fn cover_counts_agree_every_way() {
     let dir = scratch("cover");
     for (args, expected) in [
         (&["queens", "12"][..], 14_200),
+        // Pentominoes 6x10 (9,356) every way is among the ignored big oracles below.
         (&["pentominoes", "3x20"][..], 8),
         (&["langford", "11"][..], 35_584),
     ] {
         let file = example(&dir, args);
         every_way(&["cover", "count"], &file, expected, &dir);
-    }
-}
-
-/// (The 6x10 board, 9,356 tilings, is counted once by the engine's oracles and, every way,
-/// by the ignored big oracles below.)
-#[test]
-fn pentominoes_agree_on_threads_and_shards() {
-    let dir = scratch("pentominoes");
-    let file = example(&dir, &["pentominoes", "5x12"]);
-    for threads in ["1", "2", "3"] {
-        assert_eq!(count(&["-j", threads, "cover", "count", &file]), 4040);
-    }
-    for n in [7, 64] {
-        assert_eq!(merged_shards(&["cover", "count"], &file, n, &dir), 4040);
     }
 }
 

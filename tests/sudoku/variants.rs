@@ -352,9 +352,9 @@ fn files_that_break_the_rules_are_refused_with_line_and_cell() {
         ),
         (
             "an unknown rule",
-            make("rows columns boxes lunchboxes", &[], ""),
+            make("rows columns boxes full-rank", &[], ""),
             4,
-            "unknown rule 'lunchboxes'",
+            "unknown rule 'full-rank'",
         ),
         (
             "a cage line that is not a cage",
