@@ -1,6 +1,7 @@
 //! Inputs that scripts and careless users really feed the command line: every puzzle of a
-//! file gets exactly one record, hexadecimal 16x16 grids are read as such, `compare` never makes a solver look faster by dropping the puzzles it could not finish, and
-//! no input makes a signal wait.
+//! file gets exactly one record, hexadecimal 16x16 grids are read as such, `compare` never
+//! makes a solver look faster by dropping the puzzles it could not finish, and no input makes
+//! a signal wait.
 
 use std::io::Write;
 use std::process::Command;

@@ -247,8 +247,7 @@ fn a_puzzle_instead_of_a_file_name_is_explained() {
 }
 
 /// A directory given as a file is refused as a file that cannot be opened, for puzzles and
-/// problems alike (before, `check` printed `invalid` for it and called it a faulty first line),
-/// and the files after it are still read.
+/// problems alike (not as a faulty first line), and the files after it are still read.
 #[test]
 fn a_directory_instead_of_a_file_is_refused_by_name() {
     let dir = std::env::temp_dir();

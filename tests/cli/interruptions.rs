@@ -102,8 +102,8 @@ fn sparse_36x36() -> String {
 }
 
 /// A `check` or `solve` stopped in the middle of a puzzle, before a solution was found,
-/// prints no record for it, but its `--stats` line counts the work done on it (before, nodes
-/// 0 and branch points 0), and gives no time per puzzle when none finished.
+/// prints no record for it, but its `--stats` line counts the work done on it, and gives no
+/// time per puzzle when none finished.
 #[test]
 fn interrupted_checks_count_their_work_in_the_stats() {
     for task in ["check", "solve"] {
@@ -129,13 +129,13 @@ fn interrupted_checks_count_their_work_in_the_stats() {
 }
 
 /// A `solve` stopped after its search found a solution but before it proved it the only
-/// one prints the solution (before: nothing, the work lost) with a warning that says so;
+/// one prints the solution with a warning that says so;
 /// its JSON record says `"unique": null` and `"partial": true`. A `check` prints no verdict
-/// (before, the variant path printed `unique`) but says on stderr what was found. Exit code
+/// but says on stderr what was found. Exit code
 /// 130 in every case.
 #[test]
 fn interrupted_solves_keep_the_solution_found_and_checks_give_no_verdict() {
-    let wait = Duration::from_secs(2);
+    let wait = Duration::from_secs(1);
     let puzzle = text::parse(SLOW_PROOF_25X25, None).remove(0).unwrap().grid;
     let solved_grid = |printed: &str| {
         let line: String = printed.split_whitespace().collect();
@@ -198,7 +198,7 @@ fn interrupted_solves_keep_the_solution_found_and_checks_give_no_verdict() {
 }
 
 /// The steps and the stalled grid stay printed, stderr says the engine was
-/// interrupted, exit code 130 (before, Ctrl-C was ignored until the engine was done).
+/// interrupted, exit code 130.
 #[test]
 fn interrupted_explain_complete_stops_the_engine() {
     let input = format!("{SLOW_FIRST_SOLUTION_25X25}\n");
@@ -226,8 +226,7 @@ fn interrupted_explain_complete_stops_the_engine() {
 }
 
 /// Ctrl-C during `compare` stops the search in progress and prints the table of the puzzles
-/// measured before it, with exit code 130 (before, the first Ctrl-C was ignored: the run went
-/// on to its end, the puzzle stopped counted as a time-out, exit code 0).
+/// measured before it, with exit code 130; the puzzle stopped is not counted as a time-out.
 #[test]
 fn interrupted_compare_reports_the_puzzles_it_finished() {
     let input = format!("{POST_001_A}\n{SLOW_PROOF_25X25}\n");
@@ -256,8 +255,7 @@ fn slow_puzzle_as_variant() -> String {
 }
 
 /// Ctrl-C during one of `compare`'s backtracking baselines stops it at once, as it stops
-/// DLX, on grids and on variant puzzles (before, the baseline went on until its time budget,
-/// here a minute, ran out).
+/// DLX, on grids and on variant puzzles, long before its time budget (here a minute) runs out.
 #[test]
 fn interrupted_compare_stops_the_baselines_too() {
     let grid = format!("{SLOW_PROOF_25X25}\n");
@@ -285,9 +283,7 @@ fn interrupted_compare_stops_the_baselines_too() {
 }
 
 /// Ctrl-C or SIGTERM while `generate` removes the clues of a large puzzle stops it at once,
-/// and the puzzle it was making is not printed: it is unique but not what was asked (before,
-/// the pass went on through every remaining clue, each check stopped by the flag, and printed
-/// the puzzle it had reached).
+/// and the puzzle it was making is not printed: it is unique but not what was asked.
 #[test]
 fn interrupted_generate_stops_at_once_and_prints_no_half_made_puzzle() {
     for (signal, code) in [("-INT", 130), ("-TERM", 143)] {

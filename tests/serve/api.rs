@@ -392,7 +392,7 @@ fn searches_that_hit_the_time_limit_are_stopped() {
 }
 
 /// A `solve` stopped by the time limit after finding a solution answers it, with its
-/// uniqueness unknown (before: 503, the solution lost); a `check` of the same puzzle still
+/// uniqueness unknown; a `check` of the same puzzle still
 /// answers 503, having no verdict; a listing of its exact-cover problem's solutions answers
 /// the one it found, whether there are more unknown.
 #[test]
