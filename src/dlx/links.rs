@@ -350,7 +350,7 @@ impl Links {
         self.base = 0;
         self.root = 0;
         self.inferring = self.resolved_inference();
-        // The blocks' matching pays where probing does (sparse 25x25 puzzles); with the rules
+        // The blocks' matching pays where probing does (hard 25x25 puzzles); with the rules
         // at every node it costs more than it saves (see `matching.rs`).
         self.blocks
             .enable(matches!(self.inferring, Inference::Root | Inference::Probe));

@@ -17,9 +17,8 @@
 //! Items keep their order: shuffling them too (so that ties between items with the fewest
 //! options break at random) made empty 25x25 and 36x36 grids 6 and 50 times slower to
 //! solve, because the input's row-by-row order is what makes the first-fewest tie-break fill a
-//! grid well. Measured on the shipped large grids, restarts do not pay even so (an empty 49x49
-//! grid: 0.13 s in one run, 5.3 s with restarts; the sparse 25x25 puzzles: no faster), which is
-//! why the command line uses them only when asked (`sudoku solve --restarts SEED`).
+//! grid well. Measured on large grids, restarts do not pay even so (`docs/design/search.md`),
+//! which is why the command line uses them only when asked (`sudoku solve --restarts SEED`).
 //!
 //! The random order comes from the seed alone (a SplitMix64 stream, written here so that
 //! the engine needs no random crate), so the same seed gives the same runs on every machine.

@@ -5,8 +5,8 @@
 //! between two puzzles of a batch), the links are instead copied back as they were with
 //! nothing chosen, kept when an option is first chosen: the copy reads and writes in order
 //! where uncovering jumps about. Putting the clues in by one pass over the columns instead
-//! of covering was tried as well, and was slower on 9x9 (17-clue: 25 -> 33 us per puzzle):
-//! covering writes only what changes.
+//! of covering was tried as well, and was slower on 9x9 (`docs/design/search.md`): covering
+//! writes only what changes.
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link or a step along an option, and the copy puts back only stored links.
@@ -87,8 +87,8 @@ impl Links {
 
     /// Takes back every chosen option: by copying back the links as they were with nothing
     /// chosen, unless taking them back one by one, newest first, makes fewer updates than
-    /// an eighth of the nodes (a Sudoku's clues: on `serg-multi-10000` taking them back one
-    /// by one was a fifth of the time of a count). Only between searches.
+    /// an eighth of the nodes (a Sudoku's clues, `docs/design/search.md`). Only between
+    /// searches.
     pub fn unchoose_all(&mut self) {
         assert_eq!(self.level, 0, "options are taken back between searches");
         debug_assert!(self.trail.is_empty(), "the search was unwound");

@@ -18,8 +18,7 @@
 //! A third rule, for problems that declare one-to-one blocks, is in `matching.rs`: Hall sets
 //! of any size, found by matching. It runs after these two reach their fixpoint, and they
 //! again on what it removes, at the root ([`Inference::Root`]) and with probing; at every
-//! node it costs more than it saves (9x9 Sudoku: top1465 2.7 times slower under
-//! [`Inference::Shallow`], every set about twice as slow under [`Inference::EveryNode`]).
+//! node it costs more than it saves on 9x9 Sudoku (`docs/design/inference.md`).
 //!
 //! Removing an option is what dancing links does cheaply: its nodes are unlinked from their
 //! columns and put back, newest first, when the search leaves the level (`Links::restore`).
@@ -69,10 +68,9 @@ pub enum Inference {
     /// The rules at the nodes near the top of the tree, where at least
     /// [`Inference::SHALLOW_SHARE`] of the primary items are still to cover: where a wrong
     /// guess costs the largest subtree. Below, the plain loop's nodes are cheaper than the
-    /// rules (9x9 Sudoku: top1465 about 40% faster than with no inference, while the rules at
-    /// every node make it no faster). At those nodes the search also branches on the item,
-    /// among those with the fewest options, whose options hide the most links when chosen
-    /// (forum-hardest-1106 about 15% faster than on the first such item).
+    /// rules. At those nodes the search also branches on the item, among those with the
+    /// fewest options, whose options hide the most links when chosen. Measured:
+    /// `docs/design/inference.md`.
     Shallow,
     /// The rules and probing at every search node (see `probe.rs`): each option of an item
     /// with two options is tried, and removed when its forced moves (and the implication
@@ -80,8 +78,7 @@ pub enum Inference {
     /// removed; an item left with one option has the other options through its option's
     /// items removed at once; the search branches on the item whose trials narrowed the
     /// other items most, trying first the option that narrowed them less. The blocks'
-    /// matching runs at every node, on the blocks changed since it last ran (sparse 25x25
-    /// puzzles: a third fewer branch points, a quarter less time).
+    /// matching runs at every node, on the blocks changed since it last ran.
     Probe,
     /// The measured default, from the primary items a search starts with to cover:
     /// [`Inference::Shallow`] below [`Inference::AUTO_MIN_ITEMS`], where a node of plain
@@ -316,8 +313,8 @@ impl Links {
                 continue;
             }
             removed += self.implications(i);
-            // Where blocks are matched, their Hall sets include the pairs of their items
-            // (sparse 25x25 puzzle 1: 0.95 to 0.83 s without the pair rule there).
+            // Where blocks are matched, their Hall sets include the pairs of their items, and
+            // the pair rule there only costs time.
             if Self::get(&self.top, i) == 2 && !(self.blocks.any() && self.blocks.holds(i)) {
                 removed += self.pairs(i);
             }

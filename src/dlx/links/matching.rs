@@ -53,9 +53,8 @@ const FREE: u32 = u32::MAX;
 /// A block is filtered only while at most this many items of each side are uncovered. Near
 /// full, a block's graph has up to its size squared edges and hardly ever a Hall set: filtering
 /// every block at every node made an empty 49x49 grid 14 times slower (0.14 s to 2.0 s) and an
-/// empty 64x64 one 45 times, for the same tree. Limits of 12, 16, 24 and 32 all kept those
-/// grids within 0.15 s and 0.56 s; from 16 up, the sparse 25x25 puzzles' trees are as with
-/// no limit (591 and 1,885 branch points; 593 and 1,941 at 12).
+/// empty 64x64 one 45 times, for the same tree; from 16 up, the trees of the hard 25x25
+/// puzzles measured are as with no limit (`docs/design/matching.md`).
 const MAX_UNCOVERED: usize = 16;
 
 /// The links start tracking the blocks' edges after this many rounds of filtering

@@ -30,11 +30,9 @@
 //! drops to one or zero is queued, and each that drops to two, if two of its options share
 //! another item at all (`Scratch::shares`, from the whole problem: never a Sudoku cell), for
 //! the implication rule once no move is forced. (Probing by real covers, undone after each
-//! trial, took 18% more instructions for the same tree on sparse puzzle 1.) An option is
-//! probed once per sweep, even when it is met again through another of its items after
-//! removals that could now make it fail: probing it again cost more than it found (sparse
-//! puzzles 1 and 2: 4% and 3% more instructions, for 639 and 2,015 branch points against 613
-//! and 1,941).
+//! trial, cost more.) An option is probed once per sweep, even when it is met again through
+//! another of its items after removals that could now make it fail: probing it again cost
+//! more than it found (`docs/design/probing.md`).
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it uses is
 //! a stored link or a step along an option's `right` cycle.
@@ -148,9 +146,8 @@ struct TrialNode {
 
 /// An item as probes see it: the stamp of the last probe that covered it or counted its
 /// live options, and that count or [`TrialItem::COVERED`]. In 8 bytes, so that the items of
-/// a 25x25 Sudoku take 20 KB beside what the probes walk: as three fields in 16 bytes, 14% of
-/// the remaining first-level read misses of sparse puzzle 2 were at reading whether an item
-/// was covered; this took 11% off all its first-level misses (cachegrind).
+/// a 25x25 Sudoku take 20 KB beside what the probes walk; three fields in 16 bytes missed the
+/// cache more (`docs/design/probing.md`).
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(8))]
 struct TrialItem {
