@@ -31,4 +31,4 @@ pub use search::{
     Stats, Stop, Subtree, Verdict,
 };
 pub use split::{SUBTREES_PER_SHARD, SubtreeSyntaxError};
-pub use sums::Sum;
+pub use sums::{MAX_TERM_VALUES, Sum};

@@ -60,8 +60,7 @@ pub enum BuildError {
     /// side, a secondary item, an item with bounds, or an item named twice.
     BadBlock(String),
     /// A sum ([`Problem::add_sum`]) with an empty term, an unknown option, or a term of more
-    /// than [`MAX_TERM_VALUES`](super::sums::MAX_TERM_VALUES)
-    /// values.
+    /// than [`MAX_TERM_VALUES`](super::MAX_TERM_VALUES) values.
     BadSum(String),
     /// Too many items or nodes for the `u32` indices of the matrix.
     TooLarge,

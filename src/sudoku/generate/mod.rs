@@ -3,8 +3,8 @@
 //!
 //! Making a good puzzle takes exactly the check this project exists for: proving, many times
 //! over, that a grid has one solution and no more. A full grid is drawn at random under the
-//! rules ([`full_grid`]); for a killer, cages are drawn over it and their sums read from it,
-//! and for a jigsaw the region map is drawn first ([`layouts`]). Then clues are removed, one
+//! rules (`full_grid.rs`); for a killer, cages are drawn over it and their sums read from it,
+//! and for a jigsaw the region map is drawn first (`layouts.rs`). Then clues are removed, one
 //! symmetry orbit at a time in random order, each removal kept only if the engine still finds
 //! exactly one solution (a killer first tries without any). One such pass already leaves a
 //! minimal puzzle: removing clues never makes another removal possible again. A difficulty,

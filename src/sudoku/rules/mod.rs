@@ -14,7 +14,7 @@
 //! itself.
 //!
 //! What a page draws for a rule is the rule's too ([`Rule::marks`], in the shapes of
-//! [`drawing`]).
+//! [`Mark`]).
 //!
 //! Adding a rule: a module with a type implementing [`Rule`] (a rule of clues also reads them
 //! from their lines and writes them back, [`Rule::lines`]), a variant of [`Constraint`], and
@@ -206,7 +206,7 @@ pub trait Rule {
         Vec::new()
     }
 
-    /// What a picture of the puzzle draws for this rule (see [`drawing`]): nothing for a
+    /// What a picture of the puzzle draws for this rule (see [`Mark`]): nothing for a
     /// rule with no clues on the board (anti-knight).
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
         Vec::new()
