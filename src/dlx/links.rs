@@ -1390,19 +1390,18 @@ mod tests {
     #[test]
     fn first_smallest_finds_the_first_smallest_length() {
         let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-        for round in 0..20_000 {
+        let mut next = || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let n = (state % 70) as usize;
-            let floor = (state >> 8) % 4;
+            state
+        };
+        for round in 0..20_000 {
+            let draw = next();
+            let n = (draw % 70) as usize;
+            let floor = (draw >> 8) % 4;
             let lens: Vec<u32> = (0..n)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    (floor + (state >> 32) % 9) as u32
-                })
+                .map(|_| (floor + (next() >> 32) % 9) as u32)
                 .collect();
             assert_eq!(
                 first_smallest(&lens),

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::http::request;
+use super::http::{Answer, request};
 use crate::common::scratch::ScratchDir;
 
 /// The key under which W3C WebDriver returns an element's id.
@@ -81,17 +81,21 @@ impl Browser {
         }
     }
 
-    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+    /// The driver's answer to `method` on the session's `path`, whatever its status.
+    fn send(&self, method: &str, path: &str, body: Value) -> Answer {
         let path = format!("/session/{}{path}", self.session);
         let body = if method == "GET" {
             Vec::new()
         } else {
             body.to_string().into_bytes()
         };
-        let answer = request(&self.address, method, &path, &body);
-        let value = answer.json();
+        request(&self.address, method, &path, &body)
+    }
+
+    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        let answer = self.send(method, path, body);
         assert_eq!(answer.status, 200, "{method} {path}: {}", answer.body);
-        value["value"].clone()
+        answer.json()["value"].clone()
     }
 
     pub fn open(&self, url: &str) {
@@ -118,9 +122,8 @@ impl Browser {
     pub fn type_into(&self, css: &str, text: &str) {
         for _ in 0..5 {
             let id = self.element(css);
-            let path = format!("/session/{}/element/{id}/value", self.session);
-            let body = json!({"text": text}).to_string().into_bytes();
-            let answer = request(&self.address, "POST", &path, &body);
+            let path = format!("/element/{id}/value");
+            let answer = self.send("POST", &path, json!({"text": text}));
             if answer.status == 200 {
                 return;
             }

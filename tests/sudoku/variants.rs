@@ -2028,19 +2028,7 @@ fn entropic_and_modular_lines_count_as_brute_force_does() {
                 lines: vec![(modulus, modular)],
             }));
         rules.validate().unwrap();
-        let empty = Puzzle {
-            id: "lines".into(),
-            rules: rules.clone(),
-            givens: vec![0; 36],
-        };
-        let encoding = VariantEncoding::new(&empty).unwrap();
-        let grids: Vec<Vec<u8>> = encoding
-            .solver(&empty)
-            .unwrap()
-            .solutions()
-            .take(4)
-            .map(|s| encoding.grid_of(s))
-            .collect();
+        let grids = grids_under(&rules, 1, 4);
         assert!(!grids.is_empty());
         for (g, grid) in grids.iter().enumerate() {
             // Seven cells emptied, spread by a stride.
@@ -2048,6 +2036,24 @@ fn entropic_and_modular_lines_count_as_brute_force_does() {
             counts_match_brute_force(&rules, grid, &open, &format!("lines {k}, grid {g}"));
         }
     }
+}
+
+/// Up to `count` grids that keep `rules` on an empty 6x6, every `step`-th the engine finds.
+fn grids_under(rules: &Rules, step: usize, count: usize) -> Vec<Vec<u8>> {
+    let empty = Puzzle {
+        id: "empty".into(),
+        rules: rules.clone(),
+        givens: vec![0; 36],
+    };
+    let encoding = VariantEncoding::new(&empty).unwrap();
+    encoding
+        .solver(&empty)
+        .unwrap()
+        .solutions()
+        .step_by(step)
+        .take(count)
+        .map(|s| encoding.grid_of(s))
+        .collect()
 }
 
 /// With the cells of `open` emptied from `grid` (a 6x6 grid that keeps `rules`): the engine's
@@ -2094,19 +2100,7 @@ fn global_entropy_and_modular_rules_count_as_brute_force_does() {
         let rules = Rules::classic(BoxShape::new(2, 3).unwrap())
             .with(Constraint::GlobalGroups(GlobalGroups { modular }));
         rules.validate().unwrap();
-        let empty = Puzzle {
-            id: "global".into(),
-            rules: rules.clone(),
-            givens: vec![0; 36],
-        };
-        let encoding = VariantEncoding::new(&empty).unwrap();
-        let grids: Vec<Vec<u8>> = encoding
-            .solver(&empty)
-            .unwrap()
-            .solutions()
-            .take(3)
-            .map(|s| encoding.grid_of(s))
-            .collect();
+        let grids = grids_under(&rules, 1, 3);
         assert_eq!(grids.len(), 3, "modular: {modular}");
         for (g, grid) in grids.iter().enumerate() {
             assert_eq!(check::broken_rule(&rules, &[0; 36], grid), None);
@@ -2125,20 +2119,7 @@ fn global_entropy_and_modular_rules_count_as_brute_force_does() {
 fn clues_left_to_their_sums_count_as_brute_force_does() {
     use xcover::sudoku::rules::{LittleKillers, Outside, Side, XSums, ZipperLines};
     let shape = BoxShape::new(2, 3).unwrap();
-    let empty = Puzzle {
-        id: "classic".into(),
-        rules: Rules::classic(shape),
-        givens: vec![0; 36],
-    };
-    let encoding = VariantEncoding::new(&empty).unwrap();
-    let grids: Vec<Vec<u8>> = encoding
-        .solver(&empty)
-        .unwrap()
-        .solutions()
-        .step_by(37)
-        .take(3)
-        .map(|s| encoding.grid_of(s))
-        .collect();
+    let grids = grids_under(&Rules::classic(shape), 37, 3);
     for (g, grid) in grids.iter().enumerate() {
         let at = |(r, c): (usize, usize)| grid[r * 6 + c];
         // X-sums: the first X symbols from the left of row 2 and the top of column 5.
