@@ -8,7 +8,8 @@
 use super::Mark;
 use super::{Cell, Rule, Rules, RulesError, Unit, cell_name};
 
-/// The most cells of a sum implied by a cage sticking out of a unit (more say little).
+/// The most cells of a sum implied by a cage sticking out of a unit, or of one implied by a
+/// run of units whose cells all lie in cages already (more say little).
 const MAX_OUTIE_CELLS: usize = 6;
 
 /// Cells whose symbols, each with a sign, add up to a total: a sum the cages imply.
@@ -28,7 +29,8 @@ impl Killer {
     /// add up to n(n+1)/2). The cells of a unit outside the cages lying wholly inside it add
     /// up to that total less the cages' sums; and where a cage sticks out of the unit by one
     /// cell, those cells less the cage's cells in the unit, less the cell outside, make the
-    /// total less the cage's sum too.
+    /// total less the cage's sum too. The same holds of runs of rows, of columns and of boxes
+    /// with the cages lying mostly inside them (the innies and outies of killer solvers).
     pub fn implied_sums(&self, units: &[Unit], n: usize) -> Vec<ImpliedSum> {
         let mut sums = self.unit_sums(units, n);
         // Runs of rows and of columns (the units open with n rows, then n columns).
@@ -37,9 +39,20 @@ impl Killer {
                 for first in 0..n {
                     for last in first + 1..n {
                         if last - first + 1 < n {
-                            sums.extend(self.run_sum(&family[first..=last], n));
+                            let run: Vec<&Unit> = family[first..=last].iter().collect();
+                            sums.extend(self.run_sum(&run, n));
                         }
                     }
+                }
+            }
+        }
+        // Runs of boxes: the first and the last few, in reading order and column by column.
+        let boxes: Vec<&Unit> = units.iter().filter(|u| u.tag.starts_with('b')).collect();
+        if boxes.len() == n {
+            for order in box_orders(&boxes, n) {
+                for len in 2..n {
+                    sums.extend(self.run_sum(&order[..len], n));
+                    sums.extend(self.run_sum(&order[n - len..], n));
                 }
             }
         }
@@ -51,7 +64,7 @@ impl Killer {
     /// The sum a run of whole units implies: with the cages most of whose cells lie in the
     /// run, the run's cells outside them, less those cages' cells outside the run, add up to
     /// the run's total less the cages' sums. `None` when that names no cell or too many.
-    fn run_sum(&self, run: &[Unit], n: usize) -> Option<ImpliedSum> {
+    fn run_sum(&self, run: &[&Unit], n: usize) -> Option<ImpliedSum> {
         let mut in_run = vec![false; n * n];
         for unit in run {
             for &(r, c) in &unit.cells {
@@ -81,8 +94,14 @@ impl Killer {
         };
         let plus = cells(&|cell| in_run[cell] && !in_pieces[cell]);
         let minus = cells(&|cell| in_pieces[cell] && !in_run[cell]);
+        // At most a unit's worth of cells, and few on one side: a sum with many cells on both
+        // sides says little. Where every cell is in a cage already, fewer still.
         let size = plus.len() + minus.len();
-        if size == 0 || size > MAX_OUTIE_CELLS {
+        if size == 0 || size > n || (plus.len() > 2 && minus.len() > 2) {
+            return None;
+        }
+        let caged = |cell: &Cell| self.cages.iter().any(|cage| cage.cells.contains(cell));
+        if size > MAX_OUTIE_CELLS && plus.iter().chain(&minus).all(caged) {
             return None;
         }
         let in_one_unit = minus.is_empty()
@@ -164,6 +183,28 @@ impl Killer {
         }
         sums
     }
+}
+
+/// The boxes (`n` of them, in reading order) in reading order and column by column, the
+/// width of a box read from the first one's cells.
+fn box_orders<'u>(boxes: &[&'u Unit], n: usize) -> Vec<Vec<&'u Unit>> {
+    let columns = |unit: &Unit| {
+        let (low, high) = (unit.cells.iter().map(|&(_, c)| c))
+            .fold((n, 0), |(low, high), c| (low.min(c), high.max(c)));
+        high + 1 - low
+    };
+    let width = columns(boxes[0]);
+    let across = n / width.max(1);
+    let down = n / across.max(1);
+    let mut orders = vec![boxes.to_vec()];
+    if across * down == n && across > 1 && down > 1 {
+        orders.push(
+            (0..n)
+                .map(|i| boxes[(i % down) * across + i / down])
+                .collect(),
+        );
+    }
+    orders
 }
 
 pub(super) const NAME: &str = "cages";
