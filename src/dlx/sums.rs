@@ -33,6 +33,11 @@ const MAX_VALUE_SETS: usize = 20_000;
 /// it the filter keeps to the bounds of the totals.
 const MAX_TOTAL_SPAN: i64 = 1 << 14;
 
+/// At most this many values tracked as sets for the filter that holds every set of them as a
+/// bit of a map (2^10 bits, 16 words a layer): each layer of sets is then reached from the
+/// one before by a shift of the map per value, 64 sets at a time (a 9x9 Sudoku's cages).
+const MAX_MAPPED_VALUES: usize = 10;
+
 /// At most this many different values in one term: a term's live values are a 64-bit mask.
 pub const MAX_TERM_VALUES: usize = 64;
 
@@ -119,6 +124,12 @@ pub(crate) struct SumFilter {
     global_values: Vec<i64>,
     /// Every term, when all are distinct and tracked as sets; else empty.
     all_terms: Vec<usize>,
+    /// With at most [`MAX_MAPPED_VALUES`] values tracked as sets: for each total a set of
+    /// them can make, from `least_set_total` up, the map of the sets (a bit each, the set's
+    /// values' bits as its index) that make it, `set_words` words each; else empty.
+    sets_by_total: Vec<u64>,
+    least_set_total: i64,
+    set_words: usize,
     /// When only some terms are distinct ([`Sum::apart`]) and tracked as sets: the groups of
     /// two terms or more (no term in two), then the terms in none.
     groups: Vec<Vec<usize>>,
@@ -143,6 +154,12 @@ pub(crate) struct FilterScratch {
 /// Scratch space of the filtering by sets of values.
 #[derive(Debug, Clone, Default)]
 struct SetScratch {
+    /// With a map of sets (`SumFilter::sets_by_total`): the sets of each layer, then the
+    /// sets that can be completed, a layer at a time, then the sets kept.
+    layers: Vec<u64>,
+    completed: Vec<u64>,
+    next_completed: Vec<u64>,
+    kept_sets: Vec<u64>,
     /// Sets of values reached, and those that can still be completed, as bits over all sets.
     reached: Vec<u64>,
     completes: Vec<u64>,
@@ -252,16 +269,37 @@ impl SumFilter {
                 }
             })
             .collect();
+        let (mut sets_by_total, mut least_set_total, mut set_words) = (Vec::new(), 0, 0);
+        if tracked && all.len() <= MAX_MAPPED_VALUES {
+            let set_total = |set: usize| -> i64 {
+                (0..all.len())
+                    .filter(|&bit| set & 1 << bit != 0)
+                    .map(|bit| all[bit])
+                    .sum()
+            };
+            let sets = 1usize << all.len();
+            least_set_total = all.iter().filter(|&&value| value < 0).sum();
+            let most: i64 = all.iter().filter(|&&value| value > 0).sum();
+            set_words = sets.div_ceil(64);
+            sets_by_total = vec![0; (most - least_set_total + 1) as usize * set_words];
+            for set in 0..sets {
+                let row = (set_total(set) - least_set_total) as usize;
+                sets_by_total[row * set_words + set / 64] |= 1 << (set % 64);
+            }
+        }
         SumFilter {
             terms,
             min: sum.min,
             max: sum.max,
-            global_values: if tracked { all } else { Vec::new() },
             all_terms: if tracked && sum.distinct {
                 (0..sum.terms.len()).collect()
             } else {
                 Vec::new()
             },
+            sets_by_total,
+            least_set_total,
+            set_words,
+            global_values: if tracked { all } else { Vec::new() },
             groups,
             loose,
         }
@@ -418,6 +456,13 @@ impl SumFilter {
         required: &mut u32,
         mut finals: Option<&mut Vec<i64>>,
     ) -> Option<bool> {
+        if !self.sets_by_total.is_empty() {
+            return Some(
+                self.support_by_set_maps(
+                    terms, domains, accept, scratch, support, required, finals,
+                ),
+            );
+        }
         let words = (1usize << self.global_values.len()).div_ceil(64);
         if scratch.reached.len() < words {
             scratch.reached.resize(words, 0);
@@ -442,6 +487,7 @@ impl SumFilter {
             rest,
             layer_starts,
             open,
+            ..
         } = scratch;
         let (least, most) = accept.bounds();
         let mark = |bits: &mut Vec<u64>, set: u32| bits[set as usize / 64] |= 1 << (set % 64);
@@ -464,6 +510,8 @@ impl SumFilter {
                 open.push(t);
             }
         }
+        // Fewest values first: the layers of sets then grow late, if at all.
+        open.sort_unstable_by_key(|&t| domains[t].count_ones());
         let k = open.len();
         layer_starts.clear();
         // The least and greatest totals the open terms from the `o`-th on can still add (as
@@ -567,6 +615,146 @@ impl SumFilter {
             return None;
         }
         Some(feasible)
+    }
+
+    /// [`SumFilter::support_by_sets`] with every set of values a bit of a map: the sets the
+    /// first `o` open terms can use make layer `o`, each layer the one before shifted once
+    /// for each value of the next term (a set without value `v` at index `i` reaches
+    /// `i + 2^v`); the last layer keeps the sets whose total `accept` keeps; then, backwards,
+    /// a value of a term is kept where a set of its layer that lacks it reaches a kept set
+    /// of the next layer with it, and those sets are kept in turn.
+    #[allow(clippy::too_many_arguments)]
+    fn support_by_set_maps(
+        &self,
+        terms: &[usize],
+        domains: &[u64],
+        accept: Accept<'_>,
+        scratch: &mut SetScratch,
+        support: &mut [u64],
+        required: &mut u32,
+        finals: Option<&mut Vec<i64>>,
+    ) -> bool {
+        let words = self.set_words;
+        let as_global = |t: usize, domain: u64| -> u32 {
+            let term = &self.terms[t];
+            let mut bits = 0u32;
+            let mut rest = domain;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                bits |= 1 << term.global_bit[i];
+            }
+            bits
+        };
+        let SetScratch {
+            layers,
+            completed,
+            next_completed,
+            kept_sets,
+            open,
+            ..
+        } = scratch;
+        // Terms down to one value are settled: every set starts from their values.
+        let mut base = 0u32;
+        open.clear();
+        for &t in terms {
+            let domain = domains[t];
+            if domain.is_power_of_two() {
+                let bit = as_global(t, domain);
+                if base & bit != 0 {
+                    return false;
+                }
+                base |= bit;
+                support[t] = domain;
+            } else {
+                open.push(t);
+            }
+        }
+        let k = open.len();
+        layers.clear();
+        layers.resize((k + 1) * words, 0);
+        layers[base as usize / 64] |= 1 << (base % 64);
+        for (o, &t) in open.iter().enumerate() {
+            let (done, next) = layers.split_at_mut((o + 1) * words);
+            let (from, to) = (&done[o * words..], &mut next[..words]);
+            let mut values = as_global(t, domains[t]) & !base;
+            while values != 0 {
+                let v = values.trailing_zeros();
+                values &= values - 1;
+                shift_up(to, from, v);
+            }
+        }
+        // The last layer's sets whose totals are kept.
+        kept_sets.clear();
+        kept_sets.resize(words, 0);
+        let rows = self.sets_by_total.len() / words;
+        let mut keep_total = |total: i64| {
+            let row = total - self.least_set_total;
+            if (0..rows as i64).contains(&row) {
+                let row = &self.sets_by_total[row as usize * words..][..words];
+                for (kept, &sets) in kept_sets.iter_mut().zip(row) {
+                    *kept |= sets;
+                }
+            }
+        };
+        match accept {
+            Accept::Range(low, high) => {
+                let low = low.max(self.least_set_total);
+                let high = high.min(self.least_set_total + rows as i64 - 1);
+                for total in low..=high {
+                    keep_total(total);
+                }
+            }
+            Accept::Marked(totals, mut bits) => {
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    keep_total(totals[i]);
+                }
+            }
+        }
+        completed.clear();
+        completed.extend(
+            (kept_sets.iter())
+                .zip(&layers[k * words..])
+                .map(|(kept, reached)| kept & reached),
+        );
+        if completed.iter().all(|&sets| sets == 0) {
+            return false;
+        }
+        if let Some(finals) = finals {
+            for row in 0..rows {
+                let sets = &self.sets_by_total[row * words..][..words];
+                if sets.iter().zip(completed.iter()).any(|(a, b)| a & b != 0) {
+                    finals.push(self.least_set_total + row as i64);
+                }
+            }
+        }
+        // The values every kept set holds.
+        *required = (0..self.global_values.len() as u32)
+            .filter(|&v| every_set_holds(completed, v))
+            .fold(0, |bits, v| bits | 1 << v);
+        for o in (0..k).rev() {
+            let t = open[o];
+            let reached = &layers[o * words..][..words];
+            next_completed.clear();
+            next_completed.resize(words, 0);
+            let mut kept = 0u32;
+            let mut values = as_global(t, domains[t]) & !base;
+            while values != 0 {
+                let v = values.trailing_zeros();
+                values &= values - 1;
+                if shift_down_into(next_completed, completed, reached, v) {
+                    kept |= 1 << v;
+                }
+            }
+            let term = &self.terms[t];
+            support[t] = (0..term.values.len())
+                .filter(|&i| domains[t] & 1 << i != 0 && kept & 1 << term.global_bit[i] != 0)
+                .fold(0, |bits, i| bits | 1 << i);
+            std::mem::swap(completed, next_completed);
+        }
+        true
     }
 
     /// The bit of `value` in [`SumFilter::support`]'s `required`, where the filter tracks sets
@@ -675,6 +863,61 @@ fn support_by_bounds<'v>(
 }
 
 /// `to |= from << shift`, over bit sets of equal length (bits shifted past the end are lost).
+/// For each bit `v` below 6, the positions in a word whose index lacks bit `v`.
+const WITHOUT_BIT: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// Adds to the map `to` each set of the map `from` that lacks value `v`, with `v`.
+fn shift_up(to: &mut [u64], from: &[u64], v: u32) {
+    if v < 6 {
+        for (to, &from) in to.iter_mut().zip(from) {
+            *to |= (from & WITHOUT_BIT[v as usize]) << (1 << v);
+        }
+    } else {
+        let step = 1usize << (v - 6);
+        for i in (0..from.len()).filter(|&i| i & step == 0) {
+            to[i + step] |= from[i];
+        }
+    }
+}
+
+/// Adds to `to` the sets of `reached` that lack value `v` and are in `completed` with it;
+/// whether there was one.
+fn shift_down_into(to: &mut [u64], completed: &[u64], reached: &[u64], v: u32) -> bool {
+    let mut any = 0;
+    if v < 6 {
+        for ((to, &completed), &reached) in to.iter_mut().zip(completed).zip(reached) {
+            let sets = (completed >> (1 << v)) & WITHOUT_BIT[v as usize] & reached;
+            *to |= sets;
+            any |= sets;
+        }
+    } else {
+        let step = 1usize << (v - 6);
+        for i in (0..reached.len()).filter(|&i| i & step == 0) {
+            let sets = completed[i + step] & reached[i];
+            to[i] |= sets;
+            any |= sets;
+        }
+    }
+    any != 0
+}
+
+/// Whether every set of the map `sets` holds value `v`.
+fn every_set_holds(sets: &[u64], v: u32) -> bool {
+    if v < 6 {
+        sets.iter().all(|&word| word & WITHOUT_BIT[v as usize] == 0)
+    } else {
+        let step = 1usize << (v - 6);
+        (0..sets.len()).all(|i| i & step != 0 || sets[i] == 0)
+    }
+}
+
 fn or_shifted_up(to: &mut [u64], from: &[u64], shift: usize) {
     let (words, bits) = (shift / 64, shift % 64);
     for i in (words..to.len()).rev() {
