@@ -216,6 +216,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     let mut solver = matrix.solver();
     solver.set_cancel_flag(Some(signals::flag()));
     solver.set_inference(common.inference.inference);
+    common.inference.branching.apply(&mut solver);
     let started = Instant::now();
     match command {
         CoverCommand::Candidates { cap, .. } => {

@@ -204,6 +204,8 @@ const TASK_TAG: &str = "xcover-task";
 /// Prints the task list of `split`: `parts` lines, each a part of the search that
 /// `--task LINE` runs.
 pub fn print_tasks(solver: &mut Solver<'_>, parts: usize, out: &mut impl Write) -> io::Result<()> {
+    // The tasks are paths that only branching on the fewest options makes the same.
+    solver.set_branching(xcover::dlx::Branching::Fewest);
     let fingerprint = solver.fingerprint();
     let subtrees = solver.subtrees(parts.saturating_mul(xcover::dlx::SUBTREES_PER_SHARD));
     for k in 1..=parts {
@@ -321,6 +323,11 @@ pub fn run(
     label: &str,
 ) -> Result<Finished, String> {
     let started = Instant::now();
+    if args.any() {
+        // Parts of a search, saved or resumed, are paths that only branching on the fewest
+        // options makes the same from run to run.
+        solver.set_branching(xcover::dlx::Branching::Fewest);
+    }
     let fingerprint = solver.fingerprint();
     let save_to = args.checkpoint.as_ref().or(args.resume.as_ref());
     if let Some(message) = conflict(wanted.ordered, args) {

@@ -97,6 +97,38 @@ pub struct InferenceArg {
     /// probe up to 12000, every above: as measured).
     #[arg(long, value_name = "SETTING", default_value_t = Inference::Auto)]
     pub inference: Inference,
+    /// How the search chooses the item it branches on: fewest (the first with the fewest
+    /// options), conflicts (the most recent dead ends per option; one thread) or auto
+    /// (conflicts where the rules state sums, such as killer cages; else fewest). A search
+    /// split by --shard, --task, --checkpoint or --resume branches on the fewest.
+    #[arg(long, value_name = "SETTING", default_value = "auto")]
+    pub branching: BranchingArg,
+}
+
+/// `--branching`: a choice of [`xcover::dlx::Branching`], or the problem's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BranchingArg {
+    Auto,
+    Fewest,
+    Conflicts,
+}
+
+impl BranchingArg {
+    /// The branching the user chose, if they chose one.
+    pub fn chosen(self) -> Option<xcover::dlx::Branching> {
+        match self {
+            BranchingArg::Auto => None,
+            BranchingArg::Fewest => Some(xcover::dlx::Branching::Fewest),
+            BranchingArg::Conflicts => Some(xcover::dlx::Branching::Conflicts),
+        }
+    }
+
+    /// Sets the branching the user chose, if they chose one.
+    pub fn apply(self, solver: &mut xcover::dlx::Solver<'_>) {
+        if let Some(branching) = self.chosen() {
+            solver.set_branching(branching);
+        }
+    }
 }
 
 /// `--box`, for every command that reads puzzles.

@@ -296,6 +296,7 @@ fn batch(task: Task, args: &PuzzleArgs, search: Option<&SearchArgs>) -> io::Resu
     let mut runner = Batch::new();
     runner.set_cancel_flag(Some(signals::flag()));
     runner.set_inference(args.inference.inference);
+    runner.set_branching(args.inference.branching.chosen());
     let mut bar = ProgressBar::hidden();
     let mut out = stdout();
     let mut outcome = Outcome::Success;
@@ -792,11 +793,13 @@ fn with_solver<T>(
     work: impl FnOnce(Option<&mut dlx::Solver<'_>>, &(dyn Fn(&[OptionId]) -> Vec<u8> + Sync)) -> T,
 ) -> Result<T, String> {
     let inference = args.inference.inference;
+    let branching = args.inference.branching;
     puzzle.any().with_solver_until(
         &signals::stopped,
         |solver| {
             solver.set_cancel_flag(Some(signals::flag()));
             solver.set_inference(inference);
+            branching.apply(solver);
         },
         work,
     )
@@ -1443,6 +1446,9 @@ fn with_cached_solver<T>(
     if let Some(solver) = &mut solver {
         solver.set_cancel_flag(Some(signals::flag()));
         solver.set_inference(args.inference.inference);
+        if let Some(branching) = args.inference.branching.chosen() {
+            solver.set_branching(branching);
+        }
     }
     let decode = |options: &[OptionId]| encoding.grid_of(options).cells().to_vec();
     Ok(work(solver.as_mut(), &decode))

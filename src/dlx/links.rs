@@ -28,12 +28,14 @@
 use super::matrix::{ItemLink, Matrix};
 
 mod chosen;
+mod conflicts;
 mod inference;
 mod matching;
 mod multiplicity;
 mod probe;
 mod propagate;
 
+pub use conflicts::Branching;
 pub use inference::Inference;
 pub(super) use matching::TrackedEdges;
 pub(super) use propagate::NodeSum;
@@ -172,6 +174,10 @@ pub(crate) struct Links {
     propagating: bool,
     /// Scratch space of the sums' filtering.
     sum_scratch: propagate::Scratch,
+    /// How searches choose their branch item, and the weights of conflict-directed
+    /// branching (see `conflicts.rs`).
+    branching: Branching,
+    conflicts: conflicts::Conflicts,
 }
 
 /// Where the search loop resumes.
@@ -267,6 +273,8 @@ impl Links {
             sums: std::sync::Arc::clone(&matrix.sums),
             propagating: !matrix.sums.is_empty() && matrix.colors.is_empty() && !multi,
             sum_scratch: propagate::Scratch::default(),
+            branching: Branching::default(),
+            conflicts: conflicts::Conflicts::default(),
         };
         if let Err(BrokenLinks(why)) = links.check() {
             panic!("a matrix with broken links: {why}");
@@ -350,6 +358,7 @@ impl Links {
         self.base = 0;
         self.root = 0;
         self.inferring = self.resolved_inference();
+        self.forget_conflicts();
         // The blocks' matching pays where probing does (hard 25x25 puzzles); with the rules
         // at every node it costs more than it saves (see `matching.rs`).
         self.blocks
@@ -484,8 +493,8 @@ impl Links {
             self.step == Step::Enter,
             "children are asked for before the search runs"
         );
-        // With multiplicities the search is not split: the whole tree is one part.
-        if self.all_covered() || self.multi {
+        // A search that is not split is one part: the whole tree.
+        if self.all_covered() || self.whole() {
             return None;
         }
         let level = self.level;
@@ -603,7 +612,10 @@ impl Links {
     /// sets the order in which the level tries them (`reverse`).
     #[inline(always)]
     fn branch_item<const INFER: bool>(&mut self, level: usize, work: &mut Work) -> (u32, u32) {
-        let (mut item, mut len) = self.fewest_options();
+        let (mut item, mut len) = self.next_branch();
+        if len == 0 {
+            self.conflict_at(item);
+        }
         self.reverse[level] = false;
         if INFER {
             self.trail_marks[level] = self.trail.len() as u32;
@@ -618,13 +630,16 @@ impl Links {
                     // may stop at one with one option first): no solution below.
                     return (item, 0);
                 }
-                (item, len) = self.fewest_options();
+                (item, len) = self.next_branch();
                 if self.inferring == Inference::Probe && len == 2 {
                     if let Some((probed, reverse)) = self.probed_branch() {
                         item = probed;
                         self.reverse[level] = reverse;
                     }
-                } else if self.inferring == Inference::Shallow && len >= 2 {
+                } else if self.inferring == Inference::Shallow
+                    && len >= 2
+                    && self.branching == Branching::Fewest
+                {
                     item = self.heaviest_of_fewest(item, len);
                 }
                 self.unseen_from[level + 1] = level as u32;
@@ -636,11 +651,21 @@ impl Links {
                     if self.scratch.dead {
                         return (item, 0);
                     }
-                    (item, len) = self.fewest_options();
+                    (item, len) = self.next_branch();
                 }
             }
         }
         (item, len)
+    }
+
+    /// The primary item the search branches on now by the branching setting, with its
+    /// number of options (an item with none, if there is one).
+    #[inline(always)]
+    fn next_branch(&self) -> (u32, u32) {
+        match self.branching {
+            Branching::Fewest => self.fewest_options(),
+            Branching::Conflicts => self.most_conflicted(),
+        }
     }
 
     /// The option the search tries at `level` after the one of node `x` (or first, when `x`
@@ -694,8 +719,9 @@ impl Links {
     /// the search would not choose) the links are as they were.
     pub fn descend_further(&mut self, path: &[u32]) -> Result<Work, usize> {
         assert!(self.step == Step::Enter, "descend starts a search");
-        if self.multi && !path.is_empty() {
-            // Algorithm M's levels are not one option each: its search is not split.
+        if self.whole() && !path.is_empty() {
+            // Algorithm M's levels are not one option each, and a search that branches on
+            // its conflicts does not go where another went: neither is split.
             return Err(0);
         }
         let start = self.level;
@@ -832,7 +858,7 @@ impl Links {
     /// search will not try them (it ends when it backtracks to that level). `None` when no
     /// level has untried options. Only between calls to [`Links::run`].
     pub fn split_off(&mut self) -> Option<(usize, Vec<u32>)> {
-        if !self.in_progress() || self.multi {
+        if !self.in_progress() || self.whole() {
             return None;
         }
         let level = (self.base..self.level)
@@ -859,7 +885,7 @@ impl Links {
     /// untried options can be given away. Empty unless between calls to [`Links::run`].
     #[cfg(feature = "parallel")]
     pub fn open_levels(&self) -> std::ops::Range<usize> {
-        if !self.in_progress() || self.multi {
+        if !self.in_progress() || self.whole() {
             return 0..0;
         }
         self.base..self.level
@@ -949,7 +975,7 @@ impl Links {
         if !self.in_progress() {
             return parts;
         }
-        if self.multi {
+        if self.whole() {
             // Not split: what is left is the whole search, to be run again.
             parts.push((Vec::new(), 1.0));
             return parts;

@@ -19,7 +19,7 @@ mod search;
 mod split;
 mod sums;
 
-pub use links::Inference;
+pub use links::{Branching, Inference};
 pub use matrix::{Matrix, MatrixError};
 #[cfg(feature = "parallel")]
 pub use parallel::{Enumeration, Monitor, Outcome, Snapshot, Visitor};

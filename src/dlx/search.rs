@@ -24,7 +24,7 @@ mod candidates;
 
 pub use candidates::{Candidates, Presence};
 
-use super::links::{Event, Inference, Links};
+use super::links::{Branching, Event, Inference, Links};
 use super::matrix::Matrix;
 use super::problem::{ItemId, OptionId};
 
@@ -353,6 +353,19 @@ impl<'m> Solver<'m> {
     /// [`Stats::removals`] and the order of solutions may differ.
     pub fn set_inference(&mut self, inference: Inference) {
         self.links.set_inference(inference);
+    }
+
+    /// Sets how later searches choose the item they branch on (the default is
+    /// [`Branching::Fewest`]). Counts and the set of solutions are the same either way.
+    /// With [`Branching::Conflicts`] a search is not split ([`Solver::can_split`]): it runs
+    /// on one thread, and a stopped one resumes from the start.
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.links.set_branching(branching);
+    }
+
+    /// How searches choose the item they branch on.
+    pub fn branching(&self) -> Branching {
+        self.links.branching()
     }
 
     /// How much inference searches make.

@@ -24,11 +24,12 @@ pub const SUBTREES_PER_SHARD: usize = 8;
 
 impl Solver<'_> {
     /// Whether this search can be split into parts: not on a problem with multiplicities,
-    /// whose search (Algorithm M) stays whole. Its [`Solver::subtrees`] is then the root
-    /// alone, and a stopped search cannot hand back what it has not explored
+    /// whose search (Algorithm M) stays whole, nor with [`Branching::Conflicts`](super::Branching::Conflicts)
+    /// (see [`Solver::set_branching`]). Its [`Solver::subtrees`] is then the root alone, and
+    /// a stopped search cannot hand back what it has not explored
     /// ([`Search::remainder`](super::Search::remainder) gives the whole search again).
     pub fn can_split(&self) -> bool {
-        self.matrix.bounds.is_empty()
+        !self.links.whole()
     }
 
     /// The children of a node of the search tree: the subtrees below `subtree.path` extended

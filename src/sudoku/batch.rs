@@ -27,7 +27,7 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 
 use super::{BoxShape, Encoding, Grid, GridSolver};
-use crate::dlx::Inference;
+use crate::dlx::{Branching, Inference};
 
 /// Encodings kept across runs, and the settings of the solvers made from them.
 #[derive(Default)]
@@ -35,6 +35,7 @@ pub struct Batch {
     encodings: HashMap<BoxShape, Encoding>,
     cancel: Option<Arc<AtomicBool>>,
     inference: Inference,
+    branching: Option<Branching>,
 }
 
 impl Batch {
@@ -54,6 +55,12 @@ impl Batch {
     /// [`GridSolver::set_inference`]).
     pub fn set_inference(&mut self, inference: Inference) {
         self.inference = inference;
+    }
+
+    /// Sets how the solvers of later runs choose their branch item (see
+    /// [`GridSolver::set_branching`]); `None` leaves each solver's own.
+    pub fn set_branching(&mut self, branching: Option<Branching>) {
+        self.branching = branching;
     }
 
     /// Calls `work` on every item whose `grid_of` is a grid, in parallel, with a solver for
@@ -77,6 +84,7 @@ impl Batch {
         let encodings = &self.encodings;
         let cancel = &self.cancel;
         let inference = self.inference;
+        let branching = self.branching;
         items
             .par_iter()
             .map_init(
@@ -88,6 +96,9 @@ impl Batch {
                         let mut solver = encodings[&shape].solver();
                         solver.set_cancel_flag(cancel.clone());
                         solver.set_inference(inference);
+                        if let Some(branching) = branching {
+                            solver.set_branching(branching);
+                        }
                         solver
                     });
                     Some(work(solver, item, grid))

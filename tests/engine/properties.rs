@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use xcover::dlx::{Inference, ItemKind, Matrix, OptionId, Problem, Verdict};
+use xcover::dlx::{Branching, Inference, ItemKind, Matrix, OptionId, Problem, Verdict};
 
 /// A random problem: item kinds, then options as item-index sets.
 fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
@@ -79,9 +79,15 @@ proptest! {
     fn solutions_equal_brute_force((kinds, options) in problem_strategy()) {
         let expected = brute_force(&kinds, &options);
         let matrix = Matrix::new(build(&kinds, &options)).unwrap();
-        for inference in Inference::ALL {
+        let settings = Inference::ALL.into_iter().flat_map(|inference| {
+            [Branching::Fewest, Branching::Conflicts].map(|branching| (inference, branching))
+        });
+        for (inference, branching) in settings {
             let mut solver = matrix.solver();
             solver.set_inference(inference);
+            solver.set_branching(branching);
+            // A search branching on its conflicts is one part.
+            prop_assert_eq!(solver.can_split(), branching == Branching::Fewest);
             let found: Vec<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
             prop_assert_eq!(found.len(), expected.len(), "{}: no solution twice", inference);
             prop_assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected.clone());

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use xcover::dlx::{Enumeration, Inference, Matrix, Monitor, OptionId, Subtree, format};
+use xcover::dlx::{Branching, Enumeration, Inference, Matrix, Monitor, OptionId, Subtree, format};
 use xcover::problems;
 
 /// Problems with published counts, small enough to split every way.
@@ -611,6 +611,54 @@ fn a_wide_item_is_split_in_runs_not_option_by_option() {
                 one.stats.branches
             );
             assert!(split.stats.nodes <= one.stats.nodes + 1000);
+        }
+    }
+}
+
+/// A search that branches on its conflicts is one part: its split is the root alone, it
+/// gives nothing away, a stopped one hands back the whole search, and a path into it is
+/// refused; counted whole, on any number of threads or resumed after stops, it is exact.
+#[test]
+fn a_search_branching_on_its_conflicts_stays_whole_and_exact() {
+    for (name, matrix, expected) in oracles() {
+        let mut solver = matrix.solver();
+        solver.set_branching(Branching::Conflicts);
+        assert!(!solver.can_split(), "{name}");
+        assert_eq!(solver.subtrees(8), vec![Subtree::root()], "{name}");
+        let child = Subtree {
+            path: vec![solver.branch().unwrap().options[0]],
+            share: 0.5,
+        };
+        assert!(solver.search_below(&child).is_err(), "{name}");
+        assert_eq!(solver.count(None), expected, "{name}");
+        for threads in [1, 2] {
+            let outcome = pool(threads).install(|| {
+                solver
+                    .enumerate_parallel(
+                        vec![Subtree::root()],
+                        &Enumeration::default(),
+                        None,
+                        &Monitor::new(),
+                    )
+                    .unwrap()
+            });
+            assert_eq!(outcome.solutions, expected, "{name} on {threads} threads");
+        }
+        solver.set_node_limit(Some(50));
+        let mut search = solver.search();
+        let mut before = 0;
+        while search.next_solution().is_some() {
+            before += 1;
+        }
+        if search.stopped().is_some() {
+            assert!(search.split_off().is_empty(), "{name}");
+            let remainder = search.remainder();
+            assert_eq!(remainder, vec![Subtree::root()], "{name}");
+            drop(search);
+            solver.set_node_limit(None);
+            assert_eq!(count_below(&matrix, Inference::Auto, &remainder), expected);
+        } else {
+            assert_eq!(before, expected, "{name}");
         }
     }
 }

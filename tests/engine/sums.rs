@@ -2,12 +2,13 @@
 //! that each take one value, secondary items that some values of some cells share (with and
 //! without colours), and random sums over random cells (with distinct values or not,
 //! negative values, terms apart, excluded options) — the engine finds exactly the solutions that trying
-//! every assignment of values finds, at every inference setting, counted and enumerated.
+//! every assignment of values finds, at every inference setting and either branching, counted
+//! and enumerated.
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{Inference, Matrix, OptionId, Problem, Sum};
+use xcover::dlx::{Branching, Inference, Matrix, OptionId, Problem, Sum};
 
 /// A random problem: `cells` cells with values `1..=values`; `shared[k]` lists the (cell,
 /// value) pairs holding secondary item k (at most one of them in a solution); sums as
@@ -189,25 +190,32 @@ proptest! {
     fn solutions_with_sums_equal_brute_force(case in case_strategy()) {
         let expected = brute_force(&case);
         let matrix = Matrix::new(build(&case)).unwrap();
-        for inference in [
+        let settings = [
             Inference::None,
             Inference::Root,
             Inference::Shallow,
             Inference::EveryNode,
             Inference::Probe,
-        ] {
+        ]
+        .into_iter()
+        .flat_map(|inference| {
+            [Branching::Fewest, Branching::Conflicts].map(|branching| (inference, branching))
+        });
+        for setting @ (inference, branching) in settings {
             let mut solver = matrix.solver();
             solver.set_inference(inference);
+            solver.set_branching(branching);
             let mut found = BTreeSet::new();
             let mut search = solver.search();
             while let Some(solution) = search.next_solution() {
                 found.insert(solution.options().map(|o| o.0).collect::<BTreeSet<u32>>());
             }
             drop(search);
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
+            prop_assert_eq!(&found, &expected, "{:?}", setting);
             let mut solver = matrix.solver();
             solver.set_inference(inference);
-            prop_assert_eq!(solver.count(None), expected.len() as u128, "{:?}", inference);
+            solver.set_branching(branching);
+            prop_assert_eq!(solver.count(None), expected.len() as u128, "{:?}", setting);
         }
     }
 }

@@ -304,6 +304,7 @@ impl Links {
             let len = Self::get(&self.top, i);
             if len & COVERED != 0 || len < 2 {
                 if len == 0 {
+                    self.conflict_at(i);
                     self.scratch.dead = true;
                     self.clear_queue();
                 } else if len == 1 && self.inferring == Inference::Probe {

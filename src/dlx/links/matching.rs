@@ -661,6 +661,7 @@ impl Links {
                 removed += 1;
                 p = next;
             }
+            self.conflict_at(a);
             self.scratch.dead = true;
             return removed;
         }

@@ -26,6 +26,18 @@ pub(crate) struct NodeSum {
     pub excluded: Vec<(u32, u8)>,
 }
 
+/// How many filterings each sum remembers.
+const REMEMBERED: usize = 64;
+
+/// The entry of [`Scratch::remembered`] for `domains`: a multiplicative hash of them.
+fn remembered_entry(domains: &[u64]) -> usize {
+    let mut hash = 0u64;
+    for &domain in domains {
+        hash = (hash ^ domain).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (hash >> 58) as usize % REMEMBERED
+}
+
 /// Scratch space of the sums' filtering, reused from node to node.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
@@ -36,11 +48,13 @@ pub(crate) struct Scratch {
     chosen: Vec<u64>,
     /// Those first nodes, marked in `chosen` while the sums are filtered.
     path: Vec<u32>,
-    /// Per sum, its last filtering: the domains it was given, then what it kept (empty before
-    /// the first). A search meets the same domains again and again (the sums a choice did
-    /// not touch, each pass of the fixpoint after the first), and filtering is a function
-    /// of them alone.
-    last: Vec<(Vec<u64>, Vec<u64>, u32)>,
+    /// Per sum, its filterings remembered: [`REMEMBERED`] entries, each a word holding the
+    /// values every way uses (bit 32 set while the entry holds something), then the domains
+    /// the sum was given, then what it kept, one word a term each. A search meets the same
+    /// domains again and again (the sums a choice did not touch, each pass of the fixpoint
+    /// after the first, the nodes a backtrack returns to), and filtering is a function of
+    /// them alone; an entry is found by a hash of the domains.
+    remembered: Vec<Vec<u64>>,
     /// The sums each option's first node is a term of: `sum_list[sums_of[x]..sums_of[x + 1]]`.
     sums_of: Vec<u32>,
     sum_list: Vec<u32>,
@@ -54,7 +68,10 @@ pub(crate) struct Scratch {
 impl Scratch {
     /// Sizes the scratch space for `sums` over `nodes` nodes.
     fn prepare(&mut self, sums: &[NodeSum], nodes: usize) {
-        self.last = vec![(Vec::new(), Vec::new(), 0); sums.len()];
+        self.remembered = sums
+            .iter()
+            .map(|sum| vec![0; REMEMBERED * (1 + 2 * sum.nodes.len())])
+            .collect();
         self.chosen = vec![0; nodes.div_ceil(64)];
         self.queued = vec![false; sums.len()];
         let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -98,7 +115,7 @@ impl Links {
     pub(super) fn filter_by_sums(&mut self, level: usize, requeue: bool) -> u64 {
         let sums = std::sync::Arc::clone(&self.sums);
         let mut scratch = std::mem::take(&mut self.sum_scratch);
-        if scratch.last.len() != sums.len() {
+        if scratch.remembered.len() != sums.len() {
             scratch.prepare(&sums, self.top.len());
         }
         scratch.path.clear();
@@ -129,19 +146,27 @@ impl Links {
                 }
                 scratch.domains.push(domain);
             }
-            let last = &mut scratch.last[s];
-            if last.0 != scratch.domains {
-                last.0.clone_from(&scratch.domains);
+            let terms = scratch.domains.len();
+            let entry = remembered_entry(&scratch.domains);
+            let remembered = &mut scratch.remembered[s][entry * (1 + 2 * terms)..][..1 + 2 * terms];
+            if remembered[0] & 1 << 32 == 0 || remembered[1..=terms] != scratch.domains[..] {
+                let mut required = 0;
                 sum.filter.support(
                     &scratch.domains,
                     &mut scratch.filter,
-                    &mut last.1,
-                    &mut last.2,
+                    &mut scratch.support,
+                    &mut required,
                 );
+                remembered[0] = 1 << 32 | u64::from(required);
+                remembered[1..=terms].copy_from_slice(&scratch.domains);
+                remembered[1 + terms..].copy_from_slice(&scratch.support);
+            } else {
+                scratch.support.clear();
+                scratch.support.extend_from_slice(&remembered[1 + terms..]);
             }
-            scratch.support.clone_from(&last.1);
-            let required = last.2;
+            let required = remembered[0] as u32;
             if scratch.support.contains(&0) {
+                self.conflict_at_sum(s);
                 self.scratch.dead = true;
                 break 'fixpoint;
             }
@@ -169,6 +194,7 @@ impl Links {
                 }
                 if scratch.chosen[x as usize / 64] & 1 << (x % 64) != 0 {
                     // A chosen option that the sum cannot keep.
+                    self.conflict_at_sum(s);
                     self.scratch.dead = true;
                     break 'fixpoint;
                 }
@@ -178,6 +204,7 @@ impl Links {
                 } else {
                     self.remove_option(x);
                     if self.emptied_an_item(x) {
+                        self.conflict_at_sum(s);
                         self.scratch.dead = true;
                         break 'fixpoint;
                     }

@@ -191,6 +191,11 @@ impl<'e> GridSolver<'e> {
         self.solver.set_inference(inference);
     }
 
+    /// Sets how later searches choose their branch item; see [`Solver::set_branching`].
+    pub fn set_branching(&mut self, branching: crate::dlx::Branching) {
+        self.solver.set_branching(branching);
+    }
+
     /// Makes later searches give up at `deadline`; see [`Solver::set_deadline`].
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.solver.set_deadline(deadline);

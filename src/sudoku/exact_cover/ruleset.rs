@@ -47,7 +47,7 @@
 //! Options are numbered in the order cells are listed; [`VariantEncoding::grid_of`] decodes
 //! them through a table of what each writes.
 
-use crate::dlx::{self, ColorId, ItemId, Matrix, OptionId, Problem, Solver, Stats};
+use crate::dlx::{self, Branching, ColorId, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
 use crate::sudoku::rules::sequences::Layers;
 use crate::sudoku::rules::{Cell, Neighbour, RulesError, cell_name};
@@ -119,8 +119,15 @@ impl VariantEncoding {
     }
 
     /// A solver with the puzzle's givens chosen; `None` when they leave no solution at once.
+    /// Where the rules state sums (cages, arrows...), it branches on its conflicts
+    /// ([`Branching::Conflicts`]): on hard killers that took a tenth of the time or less of
+    /// branching on the fewest options (`docs/design/search.md`). Such a search is not split
+    /// over threads; set [`Branching::Fewest`] to split it.
     pub fn solver(&self, puzzle: &Puzzle) -> Option<Solver<'_>> {
         let mut solver = self.matrix.solver();
+        if !self.matrix.sums.is_empty() {
+            solver.set_branching(Branching::Conflicts);
+        }
         self.choose_givens(&mut solver, &puzzle.givens)
             .then_some(solver)
     }
