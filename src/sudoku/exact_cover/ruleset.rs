@@ -119,13 +119,15 @@ impl VariantEncoding {
     }
 
     /// A solver with the puzzle's givens chosen; `None` when they leave no solution at once.
-    /// Where the rules state sums (cages, arrows...), it branches on its conflicts
-    /// ([`Branching::Conflicts`]): on hard killers that took a tenth of the time or less of
-    /// branching on the fewest options (`docs/design/search.md`). Such a search is not split
-    /// over threads; set [`Branching::Fewest`] to split it.
+    /// Where the rules reach beyond units (sums such as cages and arrows, pairs of cells such
+    /// as dots and lines, clues read along cells), it branches on its conflicts
+    /// ([`Branching::Conflicts`]): on hard killers and line puzzles that took a tenth of the
+    /// time or less of branching on the fewest options, and proved ISS examples that did not
+    /// finish in minutes (`docs/sums.md`); with units alone (jigsaw, X) it did not pay. Such
+    /// a search is not split over threads; set [`Branching::Fewest`] to split it.
     pub fn solver(&self, puzzle: &Puzzle) -> Option<Solver<'_>> {
         let mut solver = self.matrix.solver();
-        if !self.matrix.sums.is_empty() {
+        if !self.matrix.sums.is_empty() || self.matrix.item_count > self.matrix.primary_count {
             solver.set_branching(Branching::Conflicts);
         }
         self.choose_givens(&mut solver, &puzzle.givens)
