@@ -99,6 +99,7 @@ impl<'m> Solver<'m> {
             let back = |option: OptionId| original[order[option.0 as usize] as usize];
             let mut solver = matrix.solver();
             solver.set_inference(self.inference());
+            solver.set_branching(self.branching());
             solver.set_deadline(self.deadline());
             solver.set_cancel_flag(self.cancel_flag());
             let end = {

@@ -338,6 +338,7 @@ impl<'m> Solver<'m> {
                 };
                 let mut solver = matrix.solver();
                 solver.set_inference(self.inference());
+                solver.set_branching(self.branching());
                 solver.set_deadline(self.deadline);
                 solver.set_cancel_flag(self.cancel.clone());
                 let found = search(&mut solver);
