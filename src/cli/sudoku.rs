@@ -1446,9 +1446,7 @@ fn with_cached_solver<T>(
     if let Some(solver) = &mut solver {
         solver.set_cancel_flag(Some(signals::flag()));
         solver.set_inference(args.inference.inference);
-        if let Some(branching) = args.inference.branching.chosen() {
-            solver.set_branching(branching);
-        }
+        args.inference.branching.apply(solver);
     }
     let decode = |options: &[OptionId]| encoding.grid_of(options).cells().to_vec();
     Ok(work(solver.as_mut(), &decode))

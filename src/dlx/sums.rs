@@ -38,6 +38,10 @@ const MAX_TOTAL_SPAN: i64 = 1 << 14;
 /// one before by a shift of the map per value, 64 sets at a time (a 9x9 Sudoku's cages).
 const MAX_MAPPED_VALUES: usize = 10;
 
+/// At most this many words in the maps of sets by total (512 KiB), for values whose totals
+/// span widely (large weights); above it the filter keeps to its lists of sets.
+const MAX_MAPPED_WORDS: usize = 1 << 16;
+
 /// At most this many different values in one term: a term's live values are a 64-bit mask.
 pub const MAX_TERM_VALUES: usize = 64;
 
@@ -270,7 +274,14 @@ impl SumFilter {
             })
             .collect();
         let (mut sets_by_total, mut least_set_total, mut set_words) = (Vec::new(), 0, 0);
-        if tracked && all.len() <= MAX_MAPPED_VALUES {
+        // The totals a set can make, from the least to the greatest (in i128: no overflow).
+        let least: i128 = all.iter().filter(|&&v| v < 0).map(|&v| i128::from(v)).sum();
+        let most: i128 = all.iter().filter(|&&v| v > 0).map(|&v| i128::from(v)).sum();
+        let words = (1usize << all.len().min(MAX_MAPPED_VALUES)).div_ceil(64) as i128;
+        if tracked
+            && all.len() <= MAX_MAPPED_VALUES
+            && (most - least + 1) * words <= MAX_MAPPED_WORDS as i128
+        {
             let set_total = |set: usize| -> i64 {
                 (0..all.len())
                     .filter(|&bit| set & 1 << bit != 0)
@@ -278,10 +289,9 @@ impl SumFilter {
                     .sum()
             };
             let sets = 1usize << all.len();
-            least_set_total = all.iter().filter(|&&value| value < 0).sum();
-            let most: i64 = all.iter().filter(|&&value| value > 0).sum();
+            least_set_total = least as i64;
             set_words = sets.div_ceil(64);
-            sets_by_total = vec![0; (most - least_set_total + 1) as usize * set_words];
+            sets_by_total = vec![0; (most - least + 1) as usize * set_words];
             for set in 0..sets {
                 let row = (set_total(set) - least_set_total) as usize;
                 sets_by_total[row * set_words + set / 64] |= 1 << (set % 64);

@@ -26,16 +26,21 @@ pub(crate) struct NodeSum {
     pub excluded: Vec<(u32, u8)>,
 }
 
-/// How many filterings each sum remembers.
+/// How many filterings each sum remembers at most.
 const REMEMBERED: usize = 64;
 
-/// The entry of [`Scratch::remembered`] for `domains`: a multiplicative hash of them.
-fn remembered_entry(domains: &[u64]) -> usize {
+/// The most words all sums' memories take together (32 MiB): a problem with many large sums
+/// remembers fewer filterings of each, down to one.
+const MAX_REMEMBERED_WORDS: usize = 1 << 22;
+
+/// The entry, among `ways`, of [`Scratch::remembered`] for `domains`: a multiplicative hash
+/// of them.
+fn remembered_entry(domains: &[u64], ways: usize) -> usize {
     let mut hash = 0u64;
     for &domain in domains {
         hash = (hash ^ domain).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
-    (hash >> 58) as usize % REMEMBERED
+    (hash >> 32) as usize % ways
 }
 
 /// Scratch space of the sums' filtering, reused from node to node.
@@ -55,6 +60,9 @@ pub(crate) struct Scratch {
     /// after the first, the nodes a backtrack returns to), and filtering is a function of
     /// them alone; an entry is found by a hash of the domains.
     remembered: Vec<Vec<u64>>,
+    /// How many filterings each sum remembers: [`REMEMBERED`], or fewer within
+    /// [`MAX_REMEMBERED_WORDS`].
+    ways: usize,
     /// The sums each option's first node is a term of: `sum_list[sums_of[x]..sums_of[x + 1]]`.
     sums_of: Vec<u32>,
     sum_list: Vec<u32>,
@@ -68,9 +76,11 @@ pub(crate) struct Scratch {
 impl Scratch {
     /// Sizes the scratch space for `sums` over `nodes` nodes.
     fn prepare(&mut self, sums: &[NodeSum], nodes: usize) {
+        let words: usize = sums.iter().map(|sum| 1 + 2 * sum.nodes.len()).sum();
+        self.ways = (MAX_REMEMBERED_WORDS / words.max(1)).clamp(1, REMEMBERED);
         self.remembered = sums
             .iter()
-            .map(|sum| vec![0; REMEMBERED * (1 + 2 * sum.nodes.len())])
+            .map(|sum| vec![0; self.ways * (1 + 2 * sum.nodes.len())])
             .collect();
         self.chosen = vec![0; nodes.div_ceil(64)];
         self.queued = vec![false; sums.len()];
@@ -147,7 +157,7 @@ impl Links {
                 scratch.domains.push(domain);
             }
             let terms = scratch.domains.len();
-            let entry = remembered_entry(&scratch.domains);
+            let entry = remembered_entry(&scratch.domains, scratch.ways);
             let remembered = &mut scratch.remembered[s][entry * (1 + 2 * terms)..][..1 + 2 * terms];
             if remembered[0] & 1 << 32 == 0 || remembered[1..=terms] != scratch.domains[..] {
                 let mut required = 0;
