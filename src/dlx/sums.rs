@@ -478,17 +478,7 @@ impl SumFilter {
             scratch.reached.resize(words, 0);
             scratch.completes.resize(words, 0);
         }
-        let as_global = |t: usize, domain: u64| -> u32 {
-            let term = &self.terms[t];
-            let mut bits = 0u32;
-            let mut rest = domain;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                bits |= 1 << term.global_bit[i];
-            }
-            bits
-        };
+        let as_global = |t: usize, domain: u64| self.global_bits(t, domain);
         let SetScratch {
             reached,
             completes,
@@ -607,10 +597,7 @@ impl SumFilter {
                         mark(completes, set);
                     }
                 }
-                let term = &self.terms[t];
-                support[t] = (0..term.values.len())
-                    .filter(|&i| domains[t] & 1 << i != 0 && kept & 1 << term.global_bit[i] != 0)
-                    .fold(0, |bits, i| bits | 1 << i);
+                support[t] = self.term_bits(t, domains[t], kept);
             }
             feasible = marked(completes, base);
             if feasible {
@@ -625,6 +612,29 @@ impl SumFilter {
             return None;
         }
         Some(feasible)
+    }
+
+    /// The values of term `t` in `domain` (bits over its values), as bits over all the
+    /// sum's values tracked as sets.
+    fn global_bits(&self, t: usize, domain: u64) -> u32 {
+        let term = &self.terms[t];
+        let mut bits = 0u32;
+        let mut rest = domain;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            bits |= 1 << term.global_bit[i];
+        }
+        bits
+    }
+
+    /// The values of term `t` in `domain` whose bits among all the sum's values are in
+    /// `kept`, as bits over the term's values: [`SumFilter::global_bits`] back.
+    fn term_bits(&self, t: usize, domain: u64, kept: u32) -> u64 {
+        let term = &self.terms[t];
+        (0..term.values.len())
+            .filter(|&i| domain & 1 << i != 0 && kept & 1 << term.global_bit[i] != 0)
+            .fold(0, |bits, i| bits | 1 << i)
     }
 
     /// [`SumFilter::support_by_sets`] with every set of values a bit of a map: the sets the
@@ -645,17 +655,7 @@ impl SumFilter {
         finals: Option<&mut Vec<i64>>,
     ) -> bool {
         let words = self.set_words;
-        let as_global = |t: usize, domain: u64| -> u32 {
-            let term = &self.terms[t];
-            let mut bits = 0u32;
-            let mut rest = domain;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                bits |= 1 << term.global_bit[i];
-            }
-            bits
-        };
+        let as_global = |t: usize, domain: u64| self.global_bits(t, domain);
         let SetScratch {
             layers,
             completed,
@@ -758,10 +758,7 @@ impl SumFilter {
                     kept |= 1 << v;
                 }
             }
-            let term = &self.terms[t];
-            support[t] = (0..term.values.len())
-                .filter(|&i| domains[t] & 1 << i != 0 && kept & 1 << term.global_bit[i] != 0)
-                .fold(0, |bits, i| bits | 1 << i);
+            support[t] = self.term_bits(t, domains[t], kept);
             std::mem::swap(completed, next_completed);
         }
         true
