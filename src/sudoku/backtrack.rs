@@ -60,7 +60,9 @@ pub struct BacktrackRun {
 /// A set of symbols as bits, bit V for symbol V (from 1 to 64).
 type Symbols = u128;
 
-/// Placements between two looks at the clock and the cancellation flag.
+/// Placements between two looks at the clock and the cancellation flag, where no clue is read
+/// along cells; with such clues a placement walks their machines (a full rank clue's takes
+/// milliseconds), so the clock is read at every one.
 const STOP_CHECK: u64 = 1024;
 
 /// A backtracking solver for one ruleset.
@@ -449,6 +451,11 @@ impl Backtracker {
         let mut solutions = 0;
         let mut nodes = 0u64;
         let mut late = false;
+        let check_every = if self.sequences.is_empty() {
+            STOP_CHECK
+        } else {
+            1
+        };
         self.search(
             &mut board,
             0,
@@ -459,8 +466,8 @@ impl Backtracker {
             },
             &mut |_| {
                 nodes += 1;
-                // The clock and the flag are read every STOP_CHECK placements.
-                if nodes.is_multiple_of(STOP_CHECK) && stop_reason(cancel, deadline).is_some() {
+                // The clock and the flag are read every `check_every` placements.
+                if nodes.is_multiple_of(check_every) && stop_reason(cancel, deadline).is_some() {
                     late = true;
                     return usize::MAX;
                 }

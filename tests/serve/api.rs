@@ -184,12 +184,12 @@ fn variants_generate_and_exact_cover_problems() {
     let refused = post(a, "/api/check", &json!({"puzzle": arrow}));
     assert_eq!(refused.status, 400);
     assert_eq!(refused.json()["kind"], "unsupported", "{}", refused.body);
-    let unknown = post(a, "/api/check", &json!({"puzzle": ".FullRank~R1~12~"}));
+    let unknown = post(a, "/api/check", &json!({"puzzle": ".Regex~12~R1C1~R1C2"}));
     assert_eq!(unknown.status, 400);
     assert!(
         unknown
             .body
-            .contains("the rule 'FullRank' is not supported yet"),
+            .contains("the rule 'Regex' is not supported yet"),
         "{}",
         unknown.body
     );

@@ -96,7 +96,7 @@ fn iss_strings_name_the_kind_and_cells() {
             .find_map(Result::err)
             .unwrap_or_else(|| panic!("no error in {text}"))
     };
-    let unsupported = error(".FullRank~R1~12~");
+    let unsupported = error(".Regex~12~R1C1~R1C2");
     assert_eq!(unsupported.kind, FaultKind::Unsupported);
     let clash = error(".~R1C1_5~R1C2_5");
     assert_eq!(clash.kind, FaultKind::Clash);

@@ -13,9 +13,10 @@ use xcover::sudoku::backtrack::Backtracker;
 use xcover::sudoku::logic;
 use xcover::sudoku::rules::{
     AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, CountingCircles, DoubleArrows,
-    EqualSums, EqualityCages, GlobalGroups, Indexing, LittleKillers, LockoutLines, Lunchboxes,
-    NumberedRooms, Outside, PairRelation, PairRelations, Quadruples, RegionSumLines, RellikCages,
-    Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums, ZipperLines,
+    EqualSums, EqualityCages, FullRank, GlobalGroups, Indexing, LittleKillers, LockoutLines,
+    Lunchboxes, NumberedRooms, Outside, PairRelation, PairRelations, Quadruples, RegionSumLines,
+    RellikCages, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums,
+    ZipperLines,
 };
 use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
@@ -76,7 +77,7 @@ fn walk(start: usize, turns: &[u8], len: usize, king: bool) -> Vec<Cell> {
     path
 }
 
-/// A clue of rule `kind` (0 to 25) drawn from `grid` with the random numbers `seed`.
+/// A clue of rule `kind` (0 to 26) drawn from `grid` with the random numbers `seed`.
 fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
     let at = |cell: Cell| grid[cell.0 * n + cell.1];
     let start = usize::from(seed[0]) % 16;
@@ -292,6 +293,25 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
                 boxes: vec![(number, path)],
             })
         }
+        25 => {
+            // A full rank clue: half the time the rank the grid gives the line, else any.
+            let number = |o: Outside| -> Vec<u8> { line_of(o).iter().map(|&c| at(c)).collect() };
+            let own = number(outside);
+            let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom];
+            let lower = sides
+                .iter()
+                .flat_map(|&side| (0..n).map(move |index| Outside { side, index }))
+                .filter(|&o| number(o) < own)
+                .count() as u32;
+            let rank = if seed[5].is_multiple_of(2) {
+                lower + 1
+            } else {
+                1 + u32::from(seed[6]) % 16
+            };
+            Constraint::FullRank(FullRank {
+                clues: vec![(outside, rank)],
+            })
+        }
         _ => {
             // A long clue (9 to 16 cells along the grid's snake): with too many fillings to
             // be options of its own, the rules stated whole by sums are left to the sums.
@@ -332,7 +352,7 @@ proptest! {
 
     #[test]
     fn each_rule_read_along_cells_counts_as_brute_force_does(
-        kinds in prop::collection::vec(0..26usize, 1..4),
+        kinds in prop::collection::vec(0..27usize, 1..4),
         seeds in prop::collection::vec(prop::collection::vec(any::<u8>(), 12), 3),
         pick in 0..288usize,
         mask in any::<u16>(),
@@ -454,7 +474,7 @@ fn the_rules_f_puzzles_draws_survive_a_link() {
 fn every_rule_read_along_cells_survives_the_block_format() {
     let all = squares();
     let grid = &all[17];
-    for kind in 0..26 {
+    for kind in 0..27 {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(37).wrapping_add(kind as u8))
             .collect();
@@ -481,5 +501,80 @@ fn every_rule_read_along_cells_survives_the_block_format() {
         let back = text::read(&text);
         let back = back[0].as_ref().unwrap_or_else(|e| panic!("{text}\n{e}"));
         assert_eq!(back.puzzle.rules, puzzle.rules, "{text}");
+    }
+}
+
+/// The full rank clues of `lines` (each a side, a row or column and a seed): half of them
+/// the rank `grid` gives the line, the others any rank.
+fn full_rank_clues(grid: &[u8], n: usize, lines: &[(u8, u8, u8)]) -> FullRank {
+    let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom];
+    let number =
+        |o: Outside| -> Vec<u8> { o.cells(n).iter().map(|&(r, c)| grid[r * n + c]).collect() };
+    let all: Vec<Outside> = sides
+        .iter()
+        .flat_map(|&side| (0..n).map(move |index| Outside { side, index }))
+        .collect();
+    let mut clues: Vec<(Outside, u32)> = Vec::new();
+    for &(side, index, seed) in lines {
+        let at = Outside {
+            side: sides[usize::from(side) % 4],
+            index: usize::from(index) % n,
+        };
+        let own = number(at);
+        let rank = if seed % 4 != 0 {
+            1 + all.iter().filter(|&&o| number(o) < own).count() as u32
+        } else {
+            1 + u32::from(seed) % (4 * n as u32)
+        };
+        if clues.iter().all(|&(o, r)| o != at && r != rank) {
+            clues.push((at, rank));
+        }
+    }
+    FullRank { clues }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Several full rank clues together (ranks with one or two lower numbers in their group
+    /// need the switches): on 4x4 against every square, on 6x6 against every grid the givens
+    /// leave, judged by the rule's checker; and the backtracking baseline agrees.
+    #[test]
+    fn full_rank_clues_count_as_brute_force_does(
+        lines in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u8>()), 1..6),
+        pick in 0..288usize,
+        mask in any::<u64>(),
+        six in any::<bool>(),
+    ) {
+        let (shape, n) = if six { (BoxShape::new(2, 3).unwrap(), 6) } else { (BoxShape::new(2, 2).unwrap(), 4) };
+        let classic = Rules::classic(shape);
+        // The grids to judge: every 4x4 square, or every 6x6 grid keeping the givens.
+        let (grid, givens, grids) = if six {
+            let empty = Puzzle { id: "6x6".into(), rules: classic.clone(), givens: vec![0; 36] };
+            let encoding = VariantEncoding::new(&empty).unwrap();
+            let grid = encoding.grid_of(encoding.solver(&empty).unwrap().solutions().nth(pick).unwrap());
+            // About half the cells given.
+            let givens: Vec<u8> = (0..36).map(|i| if mask & (1 << i) != 0 { grid[i] } else { 0 }).collect();
+            let partial = Puzzle { id: "6x6".into(), rules: classic.clone(), givens: givens.clone() };
+            let encoding = VariantEncoding::new(&partial).unwrap();
+            let grids: Vec<Vec<u8>> = encoding.solver(&partial).unwrap().solutions().map(|s| encoding.grid_of(s)).collect();
+            (grid, givens, grids)
+        } else {
+            let all = squares();
+            let grid = all[pick].clone();
+            let givens: Vec<u8> = (0..16).map(|i| if mask & (1 << i) != 0 && i % 3 == 0 { grid[i] } else { 0 }).collect();
+            (grid, givens, all)
+        };
+        let rules = classic.with(Constraint::FullRank(full_rank_clues(&grid, n, &lines)));
+        prop_assume!(rules.validate().is_ok());
+        let puzzle = Puzzle { id: "random".into(), rules: rules.clone(), givens: givens.clone() };
+        let expected = grids
+            .iter()
+            .filter(|g| check::broken_rule(&rules, &givens, g).is_none())
+            .count() as u128;
+        let encoding = VariantEncoding::new(&puzzle).unwrap();
+        let (count, _) = encoding.count(&puzzle, None);
+        prop_assert_eq!(count, expected, "{:?}", rules);
+        prop_assert_eq!(Backtracker::new(&rules).count(&givens, u128::MAX), expected, "{:?}", rules);
     }
 }

@@ -36,6 +36,7 @@ mod dutch_flatmates;
 mod entropic_lines;
 mod equal_sums;
 mod equality_cages;
+mod full_rank;
 mod global_groups;
 mod greater_than;
 pub mod houses;
@@ -88,6 +89,7 @@ pub use dutch_flatmates::DutchFlatmates;
 pub use entropic_lines::EntropicLines;
 pub use equal_sums::EqualSums;
 pub use equality_cages::EqualityCages;
+pub use full_rank::FullRank;
 pub use global_groups::GlobalGroups;
 pub use greater_than::GreaterThan;
 pub use indexing::Indexing;
@@ -327,13 +329,14 @@ pub enum Constraint {
     XSums(XSums),
     Skyscrapers(Skyscrapers),
     NumberedRooms(NumberedRooms),
+    FullRank(FullRank),
     ValueIndexing(ValueIndexing),
     CountingCircles(CountingCircles),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 49] = [
+pub const CATALOGUE: [&str; 50] = [
     "rows",
     "columns",
     "boxes",
@@ -381,12 +384,13 @@ pub const CATALOGUE: [&str; 49] = [
     x_sums::NAME,
     skyscrapers::NAME,
     numbered_rooms::NAME,
+    full_rank::NAME,
     value_indexing::NAME,
     counting_circles::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 34] = [
+pub const LISTED: [&str; 35] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -419,6 +423,7 @@ pub const LISTED: [&str; 34] = [
     x_sums::NAME,
     skyscrapers::NAME,
     numbered_rooms::NAME,
+    full_rank::NAME,
     value_indexing::NAME,
     counting_circles::NAME,
 ];
@@ -470,6 +475,7 @@ impl Constraint {
             Constraint::XSums(rule) => rule,
             Constraint::Skyscrapers(rule) => rule,
             Constraint::NumberedRooms(rule) => rule,
+            Constraint::FullRank(rule) => rule,
             Constraint::ValueIndexing(rule) => rule,
             Constraint::CountingCircles(rule) => rule,
         }
@@ -534,6 +540,7 @@ impl Constraint {
             x_sums::NAME => XSums::parse(lines).map(Constraint::XSums),
             skyscrapers::NAME => Skyscrapers::parse(lines).map(Constraint::Skyscrapers),
             numbered_rooms::NAME => NumberedRooms::parse(lines).map(Constraint::NumberedRooms),
+            full_rank::NAME => FullRank::parse(lines).map(Constraint::FullRank),
             value_indexing::NAME => ValueIndexing::parse(lines).map(Constraint::ValueIndexing),
             counting_circles::NAME => {
                 CountingCircles::parse(lines).map(Constraint::CountingCircles)

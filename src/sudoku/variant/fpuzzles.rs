@@ -1050,6 +1050,7 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             | Constraint::RellikCages(_)
             | Constraint::Lunchboxes(_)
             | Constraint::NumberedRooms(_)
+            | Constraint::FullRank(_)
             | Constraint::CountingCircles(_) => {
                 return Err(format!("f-puzzles has no {}", constraint.rule().name()));
             }

@@ -16,7 +16,7 @@
 //! `StrictXV`, and the clues read along cells: `Arrow`, `PillArrow`, `DoubleArrow`, `Between`,
 //! `Lockout`, `Zipper`, `RegionSumLine`, `SumLine`, `Sum`, `EqualSum`, `EqualityCage`,
 //! `CountingCircles`, `RellikCage`, `Quad`, `SameValues`, `ValueIndexing`, `LittleKiller`,
-//! `Sandwich`, `Lunchbox`, `XSum`, `Skyscraper`, `NumberedRoom`; `Indexing`, `Pair`, `PairX`,
+//! `Sandwich`, `Lunchbox`, `XSum`, `Skyscraper`, `NumberedRoom`, `FullRank`; `Indexing`, `Pair`, `PairX`,
 //! `AntiTaxicab`, `GlobalEntropy`, `GlobalMod`, `DutchFlatmates`. Any other type is an error
 //! that names the item and its place: a puzzle is never solved with a rule left out.
 
@@ -26,11 +26,11 @@ use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
     AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint,
     CountingCircles, Diagonals, DisjointGroups, Dot, DoubleArrows, DutchFlatmates, EntropicLines,
-    EqualSums, EqualityCages, GlobalGroups, GreaterThan, Indexing, Killer, Kropki, LittleKillers,
-    LockoutLines, Lunchboxes, ModularLines, Negated, NegativeClues, NonConsecutive, NumberedRooms,
-    Outside, PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples, RegionSumLines,
-    Regions, RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums,
-    Thermometers, ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
+    EqualSums, EqualityCages, FullRank, GlobalGroups, GreaterThan, Indexing, Killer, Kropki,
+    LittleKillers, LockoutLines, Lunchboxes, ModularLines, Negated, NegativeClues, NonConsecutive,
+    NumberedRooms, Outside, PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples,
+    RegionSumLines, Regions, RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines,
+    Sums, Thermometers, ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -520,7 +520,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     .ok_or_else(|| value_at(format!("'{line}' is not a row or column")))?;
                 more.sandwiches.push((at_line, sum));
             }
-            "XSum" | "Skyscraper" | "NumberedRoom" => {
+            "XSum" | "Skyscraper" | "NumberedRoom" | "FullRank" => {
                 let line = args.get(1).copied().unwrap_or("");
                 let (front, back) = outside_of(line, n)
                     .ok_or_else(|| value_at(format!("'{line}' is not a row or column")))?;
@@ -534,6 +534,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     match args[0] {
                         "XSum" => more.x_sums.push((place, clue)),
                         "Skyscraper" => more.skyscrapers.push((place, clue)),
+                        "FullRank" => more.full_rank.push((place, clue)),
                         _ => more.numbered_rooms.push((place, clue)),
                     }
                 }
@@ -644,6 +645,7 @@ struct More {
     sandwiches: Vec<(Outside, u32)>,
     x_sums: Vec<(Outside, u32)>,
     skyscrapers: Vec<(Outside, u32)>,
+    full_rank: Vec<(Outside, u32)>,
     numbered_rooms: Vec<(Outside, u32)>,
     negated: Vec<Negated>,
     indexing: Indexing,
@@ -769,6 +771,12 @@ impl More {
             !self.skyscrapers.is_empty(),
             Constraint::Skyscrapers(Skyscrapers {
                 clues: self.skyscrapers,
+            }),
+        );
+        add(
+            !self.full_rank.is_empty(),
+            Constraint::FullRank(FullRank {
+                clues: self.full_rank,
             }),
         );
         add(
@@ -943,9 +951,9 @@ mod tests {
     fn refuses_what_it_cannot_read_by_name() {
         for (text, kind, said) in [
             (
-                ".FullRank~R1~12~",
+                ".FullRankTies~any",
                 FaultKind::Unsupported,
-                "item 1: the rule 'FullRank' is not supported yet",
+                "item 1: the rule 'FullRankTies' is not supported yet",
             ),
             (".Arrow~R1C1", FaultKind::Layout, "cells beyond its circle"),
             (".Arrow~R1C1~R1C1", FaultKind::Rule, "r1c1 comes twice"),
