@@ -430,6 +430,30 @@ impl Builder<'_> {
                 cage_of[row * n + col] = Some(k);
             }
         }
+        // Each group of cells that holds one of a few sets of symbols (a renban line): a
+        // primary item for the group, covered by the option of the set it holds, and one per
+        // symbol, covered by the group's cell that holds it or, for a symbol of no set the
+        // group holds, by that set's option.
+        let set_groups = rules.set_groups();
+        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let mut group_items: Vec<(ItemId, Vec<ItemId>)> = Vec::with_capacity(set_groups.len());
+        for (g, group) in set_groups.iter().enumerate() {
+            let whole = self
+                .problem
+                .add_primary(&format!("s{}", g + 1))
+                .expect("fresh");
+            let symbols = (1..=n)
+                .map(|v| {
+                    self.problem
+                        .add_primary(&format!("s{}v{v}", g + 1))
+                        .expect("fresh")
+                })
+                .collect();
+            group_items.push((whole, symbols));
+            for &(row, col) in &group.cells {
+                groups_of[row * n + col].push(g);
+            }
+        }
         let problem = &mut self.problem;
         // The items of symbol `v` in `cell`, added to `items`.
         let items_of = |cell: usize, v: u8, items: &mut Vec<(ItemId, Option<ColorId>)>| {
@@ -448,6 +472,9 @@ impl Builder<'_> {
             if let Some(k) = cage_of[cell] {
                 items.push((cage_items[k][usize::from(v) - 1], None));
             }
+            for &g in &groups_of[cell] {
+                items.push((group_items[g].1[usize::from(v) - 1], None));
+            }
         };
         let mut items = Vec::new();
         for cell in 0..n * n {
@@ -460,6 +487,17 @@ impl Builder<'_> {
                 let option = problem.add_colored_option(&items).expect("distinct items");
                 self.cell_options[cell * n + usize::from(v) - 1] = Some(option);
                 self.writes.push(vec![(cell, v)]);
+            }
+        }
+        for (group, (whole, symbols)) in set_groups.iter().zip(&group_items) {
+            for &set in &group.sets {
+                items.clear();
+                items.push((*whole, None));
+                for v in (1..=n).filter(|&v| set & (1 << v) == 0) {
+                    items.push((symbols[v - 1], None));
+                }
+                problem.add_colored_option(&items).expect("distinct items");
+                self.writes.push(Vec::new());
             }
         }
         // Each unit's cells and its symbols are matched one to one, and each symbol's

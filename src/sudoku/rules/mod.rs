@@ -202,6 +202,14 @@ pub trait Rule {
         false
     }
 
+    /// The groups of cells this rule makes hold different symbols that together make one of
+    /// a few sets (a renban line of three cells holds 1-3, 2-4, ... or 7-9), which the
+    /// exact-cover search sees whole: the symbols every set has must be on the group. Empty
+    /// for most rules; a rule giving them still states itself by its pairs or units.
+    fn set_groups(&self, _rules: &Rules) -> Vec<SetGroup> {
+        Vec::new()
+    }
+
     /// For a rule of clues (thermometers, dots), one line per clue as the block format
     /// writes them after its `name: K` key (see [`Constraint::listed`]); empty for others.
     fn lines(&self) -> Vec<String> {
@@ -281,6 +289,14 @@ impl CellSum {
             .map(|set| CellSum::difference(&sets[0], set, 0))
             .collect()
     }
+}
+
+/// Cells that hold different symbols, which make one of `sets` (bit V for symbol V); see
+/// [`Rule::set_groups`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetGroup {
+    pub cells: Vec<Cell>,
+    pub sets: Vec<sequences::Symbols>,
 }
 
 /// One rule of a puzzle beyond rows, columns and boxes.
@@ -813,6 +829,15 @@ impl Rules {
             .iter()
             .map(|c| c.rule().switches(self))
             .sum()
+    }
+
+    /// The groups of cells of every rule that hold one of a few sets of symbols (see
+    /// [`Rule::set_groups`]).
+    pub fn set_groups(&self) -> Vec<SetGroup> {
+        self.constraints
+            .iter()
+            .flat_map(|c| c.rule().set_groups(self))
+            .collect()
     }
 
     /// The clues read along cells, of every rule (see [`sequences`]).

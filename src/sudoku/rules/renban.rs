@@ -1,9 +1,13 @@
 //! Renban lines: the symbols on a line are different and consecutive, in any order. Two cells
-//! of a line of k cells differ, and by less than k: together that is the whole rule.
+//! of a line of k cells differ, and by less than k: together that is the whole rule. The
+//! search also sees each line as one of its runs (see [`Rule::set_groups`]), so that the
+//! symbols every run holds (4 to 6 on a line of six) are placed on the line.
 
 use super::Mark;
+use super::sequences::Symbols;
 use super::{
-    Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text, validate_path,
+    Cell, Neighbour, Rule, Rules, RulesError, SetGroup, cell_name, parse_paths, path_text,
+    validate_path,
 };
 
 pub(super) const NAME: &str = "renban";
@@ -49,6 +53,23 @@ impl Rule for Renban {
             }
         }
         pairs
+    }
+
+    /// Each line holds one run of as many consecutive symbols as it has cells.
+    fn set_groups(&self, rules: &Rules) -> Vec<SetGroup> {
+        let n = rules.size;
+        self.lines
+            .iter()
+            .filter(|line| line.len() <= n)
+            .map(|line| {
+                let k = line.len();
+                let run: Symbols = ((1 << k) - 1) << 1;
+                SetGroup {
+                    cells: line.clone(),
+                    sets: (0..=n - k).map(|low| run << low).collect(),
+                }
+            })
+            .collect()
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
