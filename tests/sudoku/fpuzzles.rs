@@ -265,10 +265,22 @@ fn what_cannot_be_read_is_refused_by_name() {
     ));
     assert_eq!(cell.kind, FaultKind::Value);
     assert!(cell.message.contains("'R9C9'"), "{}", cell.message);
-    let sumless = error(&object(r#", "killercage": [{"cells": ["R1C1", "R1C2"]}]"#));
+    // A cage without a value is a cage without a sum, beside the cages with sums; written
+    // back, both are f-puzzles' killer cages again.
+    let caged = fpuzzles::read(&object(
+        r#", "killercage": [{"cells": ["R1C1", "R1C2"]}, {"cells": ["R2C1", "R2C2"], "value": "7"}]"#,
+    ))
+    .remove(0)
+    .unwrap()
+    .puzzle;
     assert_eq!(
-        (sumless.kind, sumless.cells.len()),
-        (FaultKind::Unsupported, 2)
+        caged.rules.names(),
+        ["rows", "columns", "boxes", "cages", "sumless-cages"]
+    );
+    let link = fpuzzles::link(&caged, None).unwrap();
+    assert_eq!(
+        fpuzzles::read(&link).remove(0).unwrap().puzzle.rules,
+        caged.rules
     );
     // Odd and even cells are pencilmarks; minimum and maximum cells greater-than signs to
     // their neighbours that are not of their kind; disjoint groups are units.

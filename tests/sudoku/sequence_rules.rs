@@ -15,8 +15,8 @@ use xcover::sudoku::rules::{
     AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint, CountingCircles, DoubleArrows,
     EqualSums, EqualityCages, FullRank, GlobalGroups, Indexing, LittleKillers, LockoutLines,
     Lunchboxes, NumberedRooms, Outside, PairRelation, PairRelations, Quadruples, RegionSumLines,
-    RellikCages, Sandwiches, Side, Skyscrapers, SumLine, SumLines, Sums, ValueIndexing, XSums,
-    ZipperLines,
+    RellikCages, Sandwiches, Side, Skyscrapers, SumLine, SumLines, SumlessCages, Sums,
+    ValueIndexing, XSums, ZipperLines,
 };
 use xcover::sudoku::variant::{Puzzle, Rules, VariantEncoding, check, fpuzzles};
 
@@ -77,7 +77,7 @@ fn walk(start: usize, turns: &[u8], len: usize, king: bool) -> Vec<Cell> {
     path
 }
 
-/// A clue of rule `kind` (0 to 26) drawn from `grid` with the random numbers `seed`.
+/// A clue of rule `kind` (0 to 27) drawn from `grid` with the random numbers `seed`.
 fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
     let at = |cell: Cell| grid[cell.0 * n + cell.1];
     let start = usize::from(seed[0]) % 16;
@@ -312,6 +312,9 @@ fn clue(kind: usize, grid: &[u8], seed: &[u8], n: usize) -> Option<Constraint> {
                 clues: vec![(outside, rank)],
             })
         }
+        26 => Constraint::SumlessCages(SumlessCages {
+            cages: vec![walk(start, &seed[2..], len, false)],
+        }),
         _ => {
             // A long clue (9 to 16 cells along the grid's snake): with too many fillings to
             // be options of its own, the rules stated whole by sums are left to the sums.
@@ -352,7 +355,7 @@ proptest! {
 
     #[test]
     fn each_rule_read_along_cells_counts_as_brute_force_does(
-        kinds in prop::collection::vec(0..27usize, 1..4),
+        kinds in prop::collection::vec(0..28usize, 1..4),
         seeds in prop::collection::vec(prop::collection::vec(any::<u8>(), 12), 3),
         pick in 0..288usize,
         mask in any::<u16>(),
@@ -445,7 +448,7 @@ fn the_rules_f_puzzles_draws_survive_a_link() {
     let all = squares();
     let grid = &all[40];
     let mut written = 0;
-    for kind in [0, 1, 2, 4, 5, 11, 13, 14, 15, 16] {
+    for kind in [0, 1, 2, 4, 5, 11, 13, 14, 15, 16, 26] {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(29).wrapping_add(kind as u8))
             .collect();
@@ -474,7 +477,7 @@ fn the_rules_f_puzzles_draws_survive_a_link() {
 fn every_rule_read_along_cells_survives_the_block_format() {
     let all = squares();
     let grid = &all[17];
-    for kind in 0..27 {
+    for kind in 0..28 {
         let seed: Vec<u8> = (0..12u8)
             .map(|k| k.wrapping_mul(37).wrapping_add(kind as u8))
             .collect();

@@ -63,6 +63,7 @@ mod sandwiches;
 pub mod sequences;
 mod skyscrapers;
 mod sum_lines;
+mod sumless_cages;
 mod sums;
 mod thermometers;
 mod value_indexing;
@@ -114,6 +115,7 @@ pub use renban::Renban;
 pub use sandwiches::Sandwiches;
 pub use skyscrapers::Skyscrapers;
 pub use sum_lines::{SumLine, SumLines};
+pub use sumless_cages::SumlessCages;
 pub use sums::Sums;
 pub use thermometers::Thermometers;
 pub use value_indexing::ValueIndexing;
@@ -321,6 +323,7 @@ pub enum Constraint {
     Xv(Xv),
     NegativeClues(NegativeClues),
     Killer(Killer),
+    SumlessCages(SumlessCages),
     AntiTaxicab(AntiTaxicab),
     GlobalGroups(GlobalGroups),
     DutchFlatmates(DutchFlatmates),
@@ -352,7 +355,7 @@ pub enum Constraint {
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 50] = [
+pub const CATALOGUE: [&str; 51] = [
     "rows",
     "columns",
     "boxes",
@@ -375,6 +378,7 @@ pub const CATALOGUE: [&str; 50] = [
     xv::NAME,
     negative_clues::NAME,
     killer::NAME,
+    sumless_cages::NAME,
     anti_taxicab::NAME,
     global_groups::ENTROPY,
     global_groups::MODULAR,
@@ -406,7 +410,7 @@ pub const CATALOGUE: [&str; 50] = [
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
-pub const LISTED: [&str; 35] = [
+pub const LISTED: [&str; 36] = [
     pencilmarks::NAME,
     thermometers::NAME,
     whispers::NAME,
@@ -418,6 +422,7 @@ pub const LISTED: [&str; 35] = [
     kropki::NAME,
     xv::NAME,
     negative_clues::NAME,
+    sumless_cages::NAME,
     indexing::NAME,
     pair_relations::NAME,
     clones::NAME,
@@ -467,6 +472,7 @@ impl Constraint {
             Constraint::Xv(rule) => rule,
             Constraint::NegativeClues(rule) => rule,
             Constraint::Killer(rule) => rule,
+            Constraint::SumlessCages(rule) => rule,
             Constraint::AntiTaxicab(rule) => rule,
             Constraint::GlobalGroups(rule) => rule,
             Constraint::DutchFlatmates(rule) => rule,
@@ -535,6 +541,7 @@ impl Constraint {
             kropki::NAME => Kropki::parse(lines).map(Constraint::Kropki),
             xv::NAME => Xv::parse(lines).map(Constraint::Xv),
             negative_clues::NAME => NegativeClues::parse(lines).map(Constraint::NegativeClues),
+            sumless_cages::NAME => SumlessCages::parse(lines).map(Constraint::SumlessCages),
             indexing::NAME => Indexing::parse(lines).map(Constraint::Indexing),
             pair_relations::NAME => PairRelations::parse(lines).map(Constraint::PairRelations),
             clones::NAME => Clones::parse(lines).map(Constraint::Clones),

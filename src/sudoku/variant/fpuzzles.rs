@@ -40,7 +40,7 @@ use crate::sudoku::rules::{
     Diagonals, DisjointGroups, Dot, DoubleArrows, EntropicLines, GreaterThan, Killer, Kropki,
     LittleKillers, ModularLines, Negated, NegativeClues, NonConsecutive, Outside, Palindromes,
     Pencilmarks, Quadruples, RegionSumLines, Regions, Renban, Sandwiches, Side, Skyscrapers,
-    Thermometers, Whispers, Windows, XSums, Xv, ZipperLines, german_difference,
+    SumlessCages, Thermometers, Whispers, Windows, XSums, Xv, ZipperLines, german_difference,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -592,17 +592,16 @@ pub fn parse(object: &Value, id: &str) -> Result<(Puzzle, Option<Vec<u8>>), Faul
     if !entropic.is_empty() {
         rules.add(Constraint::EntropicLines(EntropicLines { lines: entropic }));
     }
-    let mut cages = Vec::new();
+    let (mut cages, mut sumless) = (Vec::new(), Vec::new());
     for entry in entries(object, "killercage")? {
         let cells = cells_of(entry.get("cells"), n, "killercage")?;
-        let sum = number(entry).ok_or_else(|| {
-            (
-                FaultKind::Unsupported,
-                "a killer cage without a sum is not supported yet".to_string(),
-                cells.clone(),
-            )
-        })?;
-        cages.push(Cage { sum, cells });
+        match number(entry) {
+            Some(sum) => cages.push(Cage { sum, cells }),
+            None => sumless.push(cells),
+        }
+    }
+    if !sumless.is_empty() {
+        rules.add(Constraint::SumlessCages(SumlessCages { cages: sumless }));
     }
     if !cages.is_empty() {
         rules.add(Constraint::Killer(Killer { cages }));
@@ -1005,12 +1004,17 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
                 object.insert("entropicline".into(), json!(line_list(&entropic.lines)));
             }
             Constraint::Killer(killer) => {
-                let cages: Vec<Value> = killer
+                let cages = killer.cages.iter().map(
+                    |cage| json!({"cells": names(&cage.cells), "value": cage.sum.to_string()}),
+                );
+                push_all(&mut object, "killercage", cages);
+            }
+            Constraint::SumlessCages(sumless) => {
+                let cages = sumless
                     .cages
                     .iter()
-                    .map(|cage| json!({"cells": names(&cage.cells), "value": cage.sum.to_string()}))
-                    .collect();
-                object.insert("killercage".into(), json!(cages));
+                    .map(|cells| json!({"cells": names(cells)}));
+                push_all(&mut object, "killercage", cages);
             }
             Constraint::Kropki(kropki) => {
                 for (key, colour) in [("difference", Dot::White), ("ratio", Dot::Black)] {
@@ -1165,6 +1169,15 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
 }
 
 /// Outside clues as f-puzzles lists them: the cell beside the grid and the value.
+/// Adds `values` to the list under `key` (cages with and without sums share f-puzzles'
+/// `killercage`).
+fn push_all(object: &mut Map<String, Value>, key: &str, values: impl Iterator<Item = Value>) {
+    let list = object.entry(key).or_insert_with(|| json!([]));
+    if let Value::Array(list) = list {
+        list.extend(values);
+    }
+}
+
 fn outside_list(clues: &[(Outside, u32)], n: usize) -> Value {
     let list: Vec<Value> = clues
         .iter()

@@ -12,7 +12,7 @@
 //! types read are the rules of [`crate::sudoku::rules`] that ISS names: `Shape`, `NoBoxes`,
 //! `Jigsaw`, `Diagonal` (both of them), `Windoku`, `DisjointSets`, `AntiKnight`, `AntiKing`,
 //! `AntiConsecutive`, `Thermo`, `Whisper`, `Renban`, `Palindrome`, `Modular`, `Entropic`,
-//! `GreaterThan`, `WhiteDot`, `BlackDot`, `X`, `V`, `Cage` (with a sum), `StrictKropki`,
+//! `GreaterThan`, `WhiteDot`, `BlackDot`, `X`, `V`, `Cage` (the sum 0: a cage without a sum), `StrictKropki`,
 //! `StrictXV`, and the clues read along cells: `Arrow`, `PillArrow`, `DoubleArrow`, `Between`,
 //! `Lockout`, `Zipper`, `RegionSumLine`, `SumLine`, `Sum`, `EqualSum`, `EqualityCage`,
 //! `CountingCircles`, `RellikCage`, `Quad`, `SameValues`, `ValueIndexing`, `LittleKiller`,
@@ -30,7 +30,7 @@ use crate::sudoku::rules::{
     LittleKillers, LockoutLines, Lunchboxes, ModularLines, Negated, NegativeClues, NonConsecutive,
     NumberedRooms, Outside, PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples,
     RegionSumLines, Regions, RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines,
-    Sums, Thermometers, ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
+    SumlessCages, Sums, Thermometers, ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -375,10 +375,8 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     .and_then(|sum| sum.parse::<u32>().ok())
                     .ok_or_else(|| at("a cage is its sum, then its cells".into()))?;
                 if sum == 0 {
-                    return Err(unsupported(format!(
-                        "item {k} ({}): a cage without a sum is not supported yet",
-                        args[0]
-                    )));
+                    more.sumless_cages.push(cells(2)?);
+                    continue;
                 }
                 cages.push(Cage {
                     sum,
@@ -636,6 +634,7 @@ struct More {
     sums: Vec<(u32, Vec<Cell>)>,
     equal_sums: Vec<Vec<Vec<Cell>>>,
     equality_cages: Vec<Vec<Cell>>,
+    sumless_cages: Vec<Vec<Cell>>,
     counting_circles: Vec<Vec<Cell>>,
     rellik_cages: Vec<(u32, Vec<Cell>)>,
     lunchboxes: Vec<(u32, Vec<Cell>)>,
@@ -721,6 +720,12 @@ impl More {
             !self.counting_circles.is_empty(),
             Constraint::CountingCircles(CountingCircles {
                 sets: self.counting_circles,
+            }),
+        );
+        add(
+            !self.sumless_cages.is_empty(),
+            Constraint::SumlessCages(SumlessCages {
+                cages: self.sumless_cages,
             }),
         );
         add(
