@@ -2,11 +2,19 @@
 //!
 //! A cage is not a unit of the exact-cover problem: the encoding makes each cage a sum over
 //! its cells' options (see [`crate::sudoku::variant::VariantEncoding`]), with the sums the
-//! cages imply in the units ([`Killer::implied_sums`]), and the backtracking baseline and the
-//! logic read [`Rules::cages`] themselves.
+//! cages imply in the units ([`Killer::implied_sums`]), and as a group of cells that holds one
+//! of the sets of different symbols making its sum ([`Rule::set_groups`]: a cage of two cells
+//! summing to 3 holds 1 and 2), so that the search places what every set holds. The
+//! backtracking baseline and the logic read [`Rules::cages`] themselves.
 
 use super::Mark;
-use super::{Cell, Rule, Rules, RulesError, Unit, cell_name};
+use super::sequences::Symbols;
+use super::{Cell, Rule, Rules, RulesError, SetGroup, Unit, cell_name};
+
+/// The most sets of symbols a cage is seen as (see [`Rule::set_groups`]): each is an option.
+/// A 9x9 cage has at most 12 (four cells adding up to 20); large cages of 16x16 grids have
+/// hundreds, and are left to their sum.
+const MAX_SETS: usize = 64;
 
 /// The most cells of a sum implied by a cage sticking out of a unit, or of one implied by a
 /// run of units whose cells all lie in cages already (more say little).
@@ -265,6 +273,34 @@ impl Rule for Killer {
             }
         }
         Ok(())
+    }
+
+    /// Each cage holds one set of different symbols adding up to its sum.
+    fn set_groups(&self, rules: &Rules) -> Vec<SetGroup> {
+        let n = rules.size;
+        if n > 16 {
+            return Vec::new();
+        }
+        self.cages
+            .iter()
+            .filter_map(|cage| {
+                let k = cage.cells.len();
+                let sets: Vec<Symbols> = (0u32..1 << n)
+                    .filter(|set| set.count_ones() as usize == k)
+                    .filter(|set| {
+                        (1..=n as u32)
+                            .filter(|v| set & 1 << (v - 1) != 0)
+                            .sum::<u32>()
+                            == cage.sum
+                    })
+                    .map(|set| Symbols::from(set) << 1)
+                    .collect();
+                (sets.len() <= MAX_SETS).then(|| SetGroup {
+                    cells: cage.cells.clone(),
+                    sets,
+                })
+            })
+            .collect()
     }
 
     fn marks(&self, _rules: &Rules) -> Vec<Mark> {
