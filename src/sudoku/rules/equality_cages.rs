@@ -39,10 +39,7 @@ impl Rule for EqualityCages {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, cells) in self.cages.iter().enumerate() {
             let bad = |why: String| clue_error(NAME, k, cells, why);
-            if cells.is_empty() || cells.len() > rules.size {
-                return Err(bad(format!("a cage holds 1 to {} cells", rules.size)));
-            }
-            super::validate_cells(rules.size, cells).map_err(bad)?;
+            super::validate_cage(rules.size, cells).map_err(bad)?;
         }
         Ok(())
     }

@@ -55,6 +55,16 @@ impl FullRank {
         }
     }
 
+    /// The clues (by index) with one or two lower numbers, which need switches.
+    fn switched(&self, n: usize) -> Vec<usize> {
+        (0..self.clues.len())
+            .filter(|&k| {
+                let (at, rank) = self.clues[k];
+                matches!(FullRank::clued(at, rank, n).lower, 1 | 2)
+            })
+            .collect()
+    }
+
     /// The lines a clue on `side` compares its own with: every row or column read from each
     /// of the three other sides, with the kind (its place among the three).
     fn rivals(side: Side, n: usize) -> Vec<(usize, Vec<(usize, usize)>)> {
@@ -311,18 +321,6 @@ impl Rule for FullRank {
         self.clues
             .iter()
             .map(|&(at, rank)| format!("{} {rank}", at.text()))
-            .collect()
-    }
-}
-
-impl FullRank {
-    /// The clues (by index) with one or two lower numbers, which need switches.
-    fn switched(&self, n: usize) -> Vec<usize> {
-        (0..self.clues.len())
-            .filter(|&k| {
-                let (at, rank) = self.clues[k];
-                matches!(FullRank::clued(at, rank, n).lower, 1 | 2)
-            })
             .collect()
     }
 }

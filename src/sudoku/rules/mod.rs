@@ -1156,6 +1156,15 @@ fn validate_cells(n: usize, cells: &[Cell]) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks that a cage of a grid of side `n` has 1 to `n` cells, inside the grid, none twice;
+/// says why not.
+fn validate_cage(n: usize, cells: &[Cell]) -> Result<(), String> {
+    if cells.is_empty() || cells.len() > n {
+        return Err(format!("a cage holds 1 to {n} cells"));
+    }
+    validate_cells(n, cells)
+}
+
 /// Every two cells of each group, related by `relation`.
 fn every_two(groups: &[Vec<Cell>], relation: Neighbour) -> Vec<(Cell, Cell, Neighbour)> {
     let mut pairs = Vec::new();

@@ -48,10 +48,7 @@ impl Rule for RellikCages {
                     "a rellik cage's number is from 1 to {MAX_RELLIK}"
                 )));
             }
-            if cells.is_empty() || cells.len() > rules.size {
-                return Err(bad(format!("a cage holds 1 to {} cells", rules.size)));
-            }
-            super::validate_cells(rules.size, cells).map_err(bad)?;
+            super::validate_cage(rules.size, cells).map_err(bad)?;
         }
         Ok(())
     }

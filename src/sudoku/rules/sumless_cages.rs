@@ -36,10 +36,7 @@ impl Rule for SumlessCages {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, cells) in self.cages.iter().enumerate() {
             let bad = |why: String| clue_error(NAME, k, cells, why);
-            if cells.is_empty() || cells.len() > rules.size {
-                return Err(bad(format!("a cage holds 1 to {} cells", rules.size)));
-            }
-            super::validate_cells(rules.size, cells).map_err(bad)?;
+            super::validate_cage(rules.size, cells).map_err(bad)?;
         }
         Ok(())
     }
@@ -61,16 +58,10 @@ impl Rule for SumlessCages {
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {
         let n = rules.size;
-        for (k, cells) in self.cages.iter().enumerate() {
-            let mut seen = vec![false; n + 1];
-            for &(r, c) in cells {
-                let v = usize::from(grid[r * n + c]);
-                if std::mem::replace(&mut seen[v], true) {
-                    return Some(format!("cage without a sum {} holds {v} twice", k + 1));
-                }
-            }
-        }
-        None
+        self.cages.iter().enumerate().find_map(|(k, cells)| {
+            let v = super::repeats(grid, n, cells.iter().copied())?;
+            Some(format!("cage without a sum {} holds {v} twice", k + 1))
+        })
     }
 
     fn lines(&self) -> Vec<String> {
