@@ -63,6 +63,8 @@ pub enum Difficulty {
     Medium,
     Hard,
     Expert,
+    Extreme,
+    Forcing,
     NeedsSearch,
 }
 
@@ -73,6 +75,8 @@ impl From<Difficulty> for Level {
             Difficulty::Medium => Level::Medium,
             Difficulty::Hard => Level::Hard,
             Difficulty::Expert => Level::Expert,
+            Difficulty::Extreme => Level::Extreme,
+            Difficulty::Forcing => Level::Forcing,
             Difficulty::NeedsSearch => Level::NeedsSearch,
         }
     }
@@ -309,7 +313,7 @@ fn write_json(
         "puzzle": rows(puzzle.givens()),
         "solution": rows(&generated.solution),
         "level": generated.rating.map(|r| r.level.name()),
-        "score": generated.rating.map(|r| r.score),
+        "score": generated.rating.map(|r| r.score_value()),
     });
     // A variant's rules, and the layouts it draws (cages, regions) in its file. (A classic
     // record keeps the fields it always had, which `solve` and `check` read back.)

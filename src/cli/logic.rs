@@ -168,7 +168,7 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                 solution.steps.len(),
                 rating.hardest.map_or("none", |t| t.name()),
                 rating.level,
-                rating.score
+                rating.score_text()
             )?;
         } else {
             let empty = solution.values.iter().filter(|&&v| v == 0).count();
@@ -292,7 +292,7 @@ enum Judgement {
 impl Judgement {
     fn word(&self) -> String {
         match self {
-            Judgement::Rated(r) => format!("{} {}", r.level, r.score),
+            Judgement::Rated(r) => format!("{} {}", r.level, r.score_text()),
             Judgement::NoSolution => "no-solution".to_string(),
             Judgement::Multiple => "multiple".to_string(),
             Judgement::Stopped => "stopped".to_string(),
@@ -377,7 +377,7 @@ fn rate_record(file: &str, line: usize, judgement: &Judgement, format: RateForma
                 "file": file,
                 "line": line,
                 "level": rating.map_or_else(|| judgement.word(), |r| r.level.name().to_string()),
-                "score": rating.map(|r| r.score),
+                "score": rating.map(|r| r.score_value()),
                 "hardest": rating.and_then(|r| r.hardest.map(|t| t.name())),
             })
             .to_string()

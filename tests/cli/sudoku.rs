@@ -426,7 +426,7 @@ fn explain_hint_and_rate() {
         "{text}"
     );
     assert!(text.starts_with("1. "));
-    assert!(text.trim_end().ends_with("level easy, score 49"), "{text}");
+    assert!(text.trim_end().ends_with("level easy, score 1.0"), "{text}");
 
     let hint = xcover(&["sudoku", "hint", "data/sudoku/post003.txt"], "");
     assert_eq!(out(&hint).lines().count(), 1);
@@ -453,12 +453,12 @@ fn explain_hint_and_rate() {
     );
     assert_eq!(
         out(&rated),
-        "easy 45\nmultiple\n",
-        "45 blanks, 45 singles; an empty 4x4 has 288 solutions"
+        "easy 1.0\nmultiple\n",
+        "45 blanks, all naked singles (1.0); an empty 4x4 has 288 solutions"
     );
     assert!(
         err(&rated)
-            .contains("2 puzzles: easy 1, medium 0, hard 0, expert 0, needs-search 0, multiple 1")
+            .contains("2 puzzles: easy 1, medium 0, hard 0, expert 0, extreme 0, forcing 0, needs-search 0, multiple 1")
     );
     let json = xcover(
         &[

@@ -650,7 +650,7 @@ fn press(browser: &Browser, button: &str, start: &str) -> String {
 
 /// Solve and Check show solutions without making them clues, and a player's own entries are
 /// not clues either: after Solve, Count still counts the puzzle's solutions (it counted 1,
-/// Check said "unique", Rate "easy, score 0", Explain "solved by logic in 0 steps").
+/// Check said "unique", Rate "easy, score 0.0", Explain "solved by logic in 0 steps").
 #[test]
 #[cfg_attr(
     not(browser),

@@ -371,7 +371,7 @@ fn explain_hint_and_rate_read_variant_files() {
     assert_eq!(records.lines().count(), 5);
     for record in records.lines() {
         let value: serde_json::Value = serde_json::from_str(record).unwrap();
-        assert!(value["score"].is_u64(), "{record}");
+        assert!(value["score"].is_f64(), "{record}");
         assert!(value["line"].is_u64(), "{record}");
     }
     assert!(err(&run).contains("5 puzzles:"), "{}", err(&run));

@@ -569,7 +569,7 @@ pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     Ok(json!({
         "board": board(&subject),
         "level": level,
-        "score": rated.then_some(rating.score),
+        "score": rated.then_some(rating.score_value()),
         "hardest": rated.then(|| rating.hardest.map(|t| t.name())).flatten(),
     }))
 }

@@ -21,7 +21,10 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 mod cages;
+mod chains;
 mod clues;
+mod colouring;
+mod forcing;
 mod pairs;
 mod position;
 mod techniques;
@@ -30,7 +33,8 @@ use itertools::Itertools;
 
 use super::model::{Cell, Grid, symbol_name};
 use techniques::{
-    fish, hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset, xy_wing,
+    finned_fish, fish, hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset,
+    xy_wing, xyz_wing,
 };
 
 pub use position::{Contradiction, Position};
@@ -70,11 +74,47 @@ pub enum Technique {
     XyWing,
     /// X-wing with three rows and three columns.
     Swordfish,
+    /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves cells seeing all three.
+    XyzWing,
+    /// X-wing with four rows and four columns.
+    Jellyfish,
+    /// An X-wing but for fins in one place: cells of its columns seeing every fin lose it.
+    FinnedXWing,
+    /// A symbol with two places in each of two parallel lines, one end of each seeing the
+    /// other's: cells seeing both other ends lose it.
+    Skyscraper,
+    /// The same with a row and a column whose ends meet in a box.
+    TwoStringKite,
+    /// The same with a box or another area for one of the lines.
+    TurbotFish,
+    /// One symbol's places linked through units where it has two, in two colours: a colour
+    /// that sees itself is false, a place seeing both colours loses the symbol.
+    SimpleColouring,
+    /// A finned swordfish.
+    FinnedSwordfish,
+    /// Two cells {x,y} seeing the two ends of a unit link of y: cells seeing both lose x.
+    WWing,
+    /// An XY-chain whose cells all have the same two candidates.
+    RemotePair,
+    /// A chain of one symbol through units where it has two places.
+    XChain,
+    /// A chain of cells with two candidates each.
+    XyChain,
+    /// Colouring across two clusters of one symbol.
+    MultiColouring,
+    /// A finned jellyfish.
+    FinnedJellyfish,
+    /// An alternating inference chain through any strong and weak links.
+    Aic,
+    /// A candidate whose consequences run into a contradiction.
+    ForcingChain,
+    /// Every candidate of a cell, or every place of a symbol in a unit, forcing the same.
+    ForcingNet,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 32] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::RelatedCells,
@@ -90,6 +130,23 @@ impl Technique {
         Technique::XWing,
         Technique::XyWing,
         Technique::Swordfish,
+        Technique::XyzWing,
+        Technique::Jellyfish,
+        Technique::FinnedXWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::SimpleColouring,
+        Technique::FinnedSwordfish,
+        Technique::WWing,
+        Technique::RemotePair,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::MultiColouring,
+        Technique::FinnedJellyfish,
+        Technique::Aic,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
     ];
 
     /// The name used in explanations.
@@ -110,6 +167,23 @@ impl Technique {
             Technique::XWing => "X-wing",
             Technique::XyWing => "XY-wing",
             Technique::Swordfish => "swordfish",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::Jellyfish => "jellyfish",
+            Technique::FinnedXWing => "finned X-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string kite",
+            Technique::TurbotFish => "turbot fish",
+            Technique::SimpleColouring => "simple colouring",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::WWing => "W-wing",
+            Technique::RemotePair => "remote pair",
+            Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
+            Technique::MultiColouring => "multi-colouring",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::Aic => "alternating inference chain",
+            Technique::ForcingChain => "forcing chain",
+            Technique::ForcingNet => "forcing net",
         }
     }
 
@@ -128,24 +202,47 @@ impl Technique {
             | Technique::HiddenPair => Level::Medium,
             Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing => Level::Hard,
             Technique::XyWing | Technique::Swordfish => Level::Expert,
+            Technique::ForcingChain | Technique::ForcingNet => Level::Forcing,
+            _ => Level::Extreme,
         }
     }
 
-    /// What one use of the technique adds to a puzzle's score.
-    pub fn weight(self) -> u32 {
+    /// How hard one use of the technique is, in tenths, on a scale like Sudoku Explainer's
+    /// (1.0 for a single, about 4 for wings and swordfish, 6.5 to 7.5 for chains, 8 and more
+    /// for forcing chains and nets). A puzzle scores its hardest step.
+    pub fn difficulty(self) -> u32 {
         match self {
-            Technique::NakedSingle | Technique::HiddenSingle => 1,
-            Technique::RelatedCells => 2,
-            Technique::CageCombination
-            | Technique::ClueReading
-            | Technique::Pointing
-            | Technique::Claiming => 3,
-            Technique::InniesAndOuties => 4,
-            Technique::NakedPair | Technique::HiddenPair => 5,
-            Technique::NakedTriple | Technique::HiddenTriple => 8,
-            Technique::XWing => 10,
-            Technique::XyWing => 12,
-            Technique::Swordfish => 15,
+            Technique::NakedSingle => 10,
+            Technique::HiddenSingle => 15,
+            Technique::RelatedCells => 18,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::CageCombination | Technique::ClueReading => 28,
+            Technique::NakedPair => 30,
+            Technique::InniesAndOuties => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::Jellyfish => 52,
+            Technique::FinnedXWing => 54,
+            Technique::Skyscraper => 60,
+            Technique::TwoStringKite => 61,
+            Technique::TurbotFish => 62,
+            Technique::SimpleColouring => 63,
+            Technique::FinnedSwordfish => 64,
+            Technique::WWing => 65,
+            Technique::RemotePair => 66,
+            Technique::XChain => 68,
+            Technique::XyChain => 70,
+            Technique::MultiColouring => 71,
+            Technique::FinnedJellyfish => 72,
+            Technique::Aic => 75,
+            Technique::ForcingChain => 85,
+            Technique::ForcingNet => 90,
         }
     }
 }
@@ -167,17 +264,24 @@ pub enum Level {
     Hard,
     /// XY-wings and swordfish.
     Expert,
+    /// Wings beyond XY, jellyfish and finned fish, skyscrapers and kites, colouring and
+    /// chains.
+    Extreme,
+    /// Forcing chains and nets.
+    Forcing,
     /// The techniques here do not finish it: it needs search.
     NeedsSearch,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 7] = [
         Level::Easy,
         Level::Medium,
         Level::Hard,
         Level::Expert,
+        Level::Extreme,
+        Level::Forcing,
         Level::NeedsSearch,
     ];
 
@@ -188,6 +292,8 @@ impl Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::Expert => "expert",
+            Level::Extreme => "extreme",
+            Level::Forcing => "forcing",
             Level::NeedsSearch => "needs-search",
         }
     }
@@ -311,6 +417,22 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::XWing => fish(position, 2, visit),
         Technique::Swordfish => fish(position, 3, visit),
         Technique::XyWing => xy_wing(position, visit),
+        Technique::XyzWing => xyz_wing(position, visit),
+        Technique::Jellyfish => fish(position, 4, visit),
+        Technique::FinnedXWing => finned_fish(position, 2, visit),
+        Technique::FinnedSwordfish => finned_fish(position, 3, visit),
+        Technique::FinnedJellyfish => finned_fish(position, 4, visit),
+        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+            chains::turbot(position, technique, visit)
+        }
+        Technique::SimpleColouring => colouring::simple_colouring(position, visit),
+        Technique::MultiColouring => colouring::multi_colouring(position, visit),
+        Technique::WWing => chains::w_wing(position, visit),
+        Technique::XChain => chains::x_chain(position, visit),
+        Technique::RemotePair | Technique::XyChain => chains::xy_chain(position, technique, visit),
+        Technique::Aic => chains::aic(position, visit),
+        Technique::ForcingChain => forcing::forcing_chain(position, visit),
+        Technique::ForcingNet => forcing::forcing_net(position, visit),
     }
 }
 
@@ -368,10 +490,23 @@ pub fn solve_from(mut position: Position) -> Solution {
 pub struct Rating {
     /// The level of the hardest technique needed, or [`Level::NeedsSearch`].
     pub level: Level,
-    /// The sum of the weights of every step; 1000 more when logic does not finish.
+    /// The difficulty of the hardest step, in tenths (see [`Technique::difficulty`]); of the
+    /// hardest step taken when logic does not finish.
     pub score: u32,
     /// The hardest technique used, if any.
     pub hardest: Option<Technique>,
+}
+
+impl Rating {
+    /// The score as people write it: `4.2`.
+    pub fn score_text(&self) -> String {
+        format!("{}.{}", self.score / 10, self.score % 10)
+    }
+
+    /// The score as a number: 4.2.
+    pub fn score_value(&self) -> f64 {
+        f64::from(self.score) / 10.0
+    }
 }
 
 /// Rates a puzzle by solving it with logic.
@@ -382,11 +517,20 @@ pub fn rate(grid: &Grid) -> Rating {
 /// The rating of a logical solution already computed.
 pub fn rating_of(solution: &Solution) -> Rating {
     let hardest = solution.hardest();
-    let mut score: u32 = solution.steps.iter().map(|s| s.technique.weight()).sum();
+    let score = solution
+        .steps
+        .iter()
+        .map(|s| s.technique.difficulty())
+        .max()
+        .unwrap_or(0);
     let level = if solution.is_complete() {
-        hardest.map_or(Level::Easy, Technique::level)
+        solution
+            .steps
+            .iter()
+            .map(|s| s.technique.level())
+            .max()
+            .unwrap_or(Level::Easy)
     } else {
-        score += 1000;
         Level::NeedsSearch
     };
     Rating {

@@ -41,10 +41,14 @@ pub(super) fn bit(value: u8) -> Mask {
     1 << (value - 1)
 }
 
-pub(super) fn symbols(mask: Mask) -> impl Iterator<Item = u8> {
-    (0..64u8)
-        .filter(move |b| mask & (1 << b) != 0)
-        .map(|b| b + 1)
+pub(super) fn symbols(mut mask: Mask) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let low = mask.trailing_zeros();
+        (low < 64).then(|| {
+            mask &= mask - 1;
+            low as u8 + 1
+        })
+    })
 }
 
 pub(super) fn list(mask: Mask) -> String {
@@ -518,6 +522,34 @@ impl Position {
     /// The units of one kind, in order.
     pub(super) fn units_of_kind(&self, kind: UnitKind) -> impl Iterator<Item = usize> + '_ {
         (0..self.units().len()).filter(move |&u| self.units()[u].kind == kind)
+    }
+
+    /// Whether `x` in cell `a` and `y` in cell `b` cannot both be true, by the rules alone:
+    /// two symbols of one cell, one symbol in two peers, consecutive symbols in cells the
+    /// non-consecutive rule keeps apart, or symbols a line or a dot between the cells forbids
+    /// together. The weak link of a chain.
+    pub(super) fn excludes(&self, a: usize, x: u8, b: usize, y: u8) -> bool {
+        let layout = &*self.layout;
+        if a == b {
+            return x != y;
+        }
+        (x == y && layout.sees(a, b))
+            || (x.abs_diff(y) == 1 && layout.not_consecutive[a].contains(&b))
+            || layout.related[a].iter().any(|&(other, relation, first)| {
+                other == b && forbidden_beside(relation, first, x, layout.n) & bit(y) != 0
+            })
+    }
+
+    /// The complete units where `value` has exactly two places, with those places: one of
+    /// the two holds it (the strong link of a chain, or of colouring).
+    pub(super) fn bilocal_units(&self, value: u8) -> Vec<(usize, [usize; 2])> {
+        (0..self.units().len())
+            .filter(|&u| self.units()[u].is_complete() && self.placed(u) & bit(value) == 0)
+            .filter_map(|u| match self.places(u, value)[..] {
+                [a, b] => Some((u, [a, b])),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The symbols placed in a unit.

@@ -286,13 +286,13 @@ pub(super) fn hidden_subset(p: &Position, size: usize, visit: Visit<'_>) -> Cont
     ControlFlow::Continue(())
 }
 
-/// X-wing (`size` 2) and swordfish (3): a symbol whose places in `size` rows lie in `size`
+/// X-wing (`size` 2), swordfish (3) and jellyfish (4): a symbol whose places in `size` rows lie in `size`
 /// columns (or the other way round) leaves those columns' other cells.
 pub(super) fn fish(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()> {
-    let technique = if size == 2 {
-        Technique::XWing
-    } else {
-        Technique::Swordfish
+    let technique = match size {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
     };
     let n = p.size();
     for value in 1..=n as u8 {
@@ -385,6 +385,147 @@ pub(super) fn xy_wing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
                     vec![p.cell(pivot), p.cell(x), p.cell(y)],
                     format!(
                         "pivot {} {{{}}} sees {} {{{}}} and {} {{{}}}: one of them is {}",
+                        p.cell(pivot),
+                        list(pm),
+                        p.cell(x),
+                        list(xm),
+                        p.cell(y),
+                        list(ym),
+                        symbol_name(value)
+                    ),
+                ))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Finned X-wings, swordfish and jellyfish (sashimi ones too): a symbol whose places in
+/// `size` rows lie in `size` columns but for a few, the fins. Either the fish holds, and the
+/// symbol leaves those columns' other cells, or a fin holds the symbol; so it leaves the cells
+/// of those columns that see every fin.
+pub(super) fn finned_fish(p: &Position, size: usize, visit: Visit<'_>) -> ControlFlow<()> {
+    let technique = match size {
+        2 => Technique::FinnedXWing,
+        3 => Technique::FinnedSwordfish,
+        _ => Technique::FinnedJellyfish,
+    };
+    let n = p.size();
+    let sees = |a: usize, b: usize| p.layout.sees(a, b);
+    for value in 1..=n as u8 {
+        for (base_kind, cover_kind) in [
+            (UnitKind::Row, UnitKind::Column),
+            (UnitKind::Column, UnitKind::Row),
+        ] {
+            // Rows are units 0..n and columns n..2n; a line's places as a mask of the lines
+            // across it.
+            let (cover_of, cover_unit): (fn(usize, usize) -> usize, usize) = match cover_kind {
+                UnitKind::Column => (|c, n| c % n, n),
+                _ => (|c, n| c / n, 0),
+            };
+            let bases: Vec<(usize, u64)> = p
+                .units_of_kind(base_kind)
+                .filter(|&u| p.placed(u) & bit(value) == 0)
+                .map(|u| {
+                    let mask = p.units()[u]
+                        .cells
+                        .iter()
+                        .filter(|&&c| p.candidates[c] & bit(value) != 0)
+                        .fold(0u64, |m, &c| m | 1 << cover_of(c, n));
+                    (u, mask)
+                })
+                .filter(|&(_, mask)| (1..=size as u32 + 2).contains(&mask.count_ones()))
+                .collect();
+            for subset in bases.iter().copied().combinations(size) {
+                let union = subset.iter().fold(0u64, |m, &(_, mask)| m | mask);
+                let lines = union.count_ones() as usize;
+                if lines <= size || lines > size + 2 {
+                    continue;
+                }
+                let across: Vec<usize> = (0..n).filter(|&i| union & 1 << i != 0).collect();
+                for covers in across.iter().copied().combinations(size) {
+                    let cover_mask = covers.iter().fold(0u64, |m, &i| m | 1 << i);
+                    // A fish whose covers miss a base entirely is no fish.
+                    if subset.iter().any(|&(_, mask)| mask & cover_mask == 0) {
+                        continue;
+                    }
+                    let places: Vec<usize> = subset
+                        .iter()
+                        .flat_map(|&(u, _)| p.places(u, value))
+                        .collect();
+                    let fins: Vec<usize> = places
+                        .iter()
+                        .copied()
+                        .filter(|&c| cover_mask & 1 << cover_of(c, n) == 0)
+                        .collect();
+                    let targets = covers
+                        .iter()
+                        .flat_map(|&i| p.units()[cover_unit + i].cells.iter().copied())
+                        .filter(|c| !places.contains(c) && fins.iter().all(|&f| sees(*c, f)));
+                    let eliminations = eliminate(p, targets, value);
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let base_units: Vec<usize> = subset.iter().map(|&(u, _)| u % n + 1).collect();
+                    let (base_name, cover_name) = match base_kind {
+                        UnitKind::Row => ("rows", "columns"),
+                        _ => ("columns", "rows"),
+                    };
+                    visit(Step::eliminating(
+                        technique,
+                        eliminations,
+                        places.iter().map(|&c| p.cell(c)).collect(),
+                        format!(
+                            "in {base_name} {}, {} can only go in {cover_name} {} or the fins {}; \
+                             the cells removed see every fin",
+                            base_units.iter().join(","),
+                            symbol_name(value),
+                            covers.iter().map(|i| i + 1).join(","),
+                            fins.iter().map(|&c| p.cell(c)).join(",")
+                        ),
+                    ))?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// XYZ-wing: a pivot {x,y,z} sees a pincer {x,z} and a pincer {y,z}; one of the three holds
+/// z, so z leaves every cell that sees all three.
+pub(super) fn xyz_wing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    let sees = |a: usize, b: usize| p.layout.sees(a, b);
+    let cells = 0..p.candidates.len();
+    let pairs: Vec<usize> = cells
+        .clone()
+        .filter(|&c| p.candidates[c].count_ones() == 2)
+        .collect();
+    for pivot in cells.filter(|&c| p.candidates[c].count_ones() == 3) {
+        let pm = p.candidates[pivot];
+        let wings: Vec<usize> = pairs
+            .iter()
+            .copied()
+            .filter(|&w| sees(pivot, w) && p.candidates[w] & !pm == 0)
+            .collect();
+        for [x, y] in wings.iter().copied().array_combinations() {
+            let (xm, ym) = (p.candidates[x], p.candidates[y]);
+            let z = xm & ym;
+            if xm == ym || z.count_ones() != 1 {
+                continue;
+            }
+            let value = symbols(z).next().unwrap_or(0);
+            let targets = p.layout.peers[pivot]
+                .iter()
+                .copied()
+                .filter(|&t| t != x && t != y && sees(t, x) && sees(t, y));
+            let eliminations = eliminate(p, targets, value);
+            if !eliminations.is_empty() {
+                visit(Step::eliminating(
+                    Technique::XyzWing,
+                    eliminations,
+                    vec![p.cell(pivot), p.cell(x), p.cell(y)],
+                    format!(
+                        "pivot {} {{{}}} sees {} {{{}}} and {} {{{}}}: one of the three is {}",
                         p.cell(pivot),
                         list(pm),
                         p.cell(x),

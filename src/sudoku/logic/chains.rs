@@ -1,0 +1,495 @@
+//! Chains: alternating inference between candidates, from the two-link patterns (skyscraper,
+//! two-string kite, turbot fish, W-wing) to X-chains, XY-chains and general alternating
+//! inference chains.
+//!
+//! A chain reads two kinds of link between candidates (a symbol in a cell). A strong link says
+//! that at least one of two candidates is true: the two candidates of a cell that has only
+//! two, or the two places a symbol has left in a complete unit. A weak link says that two
+//! candidates are not both true: two symbols of one cell, one symbol in two peers, or any two
+//! that a rule between the cells forbids together (a thermometer, a dot, the non-consecutive
+//! rule), which is what makes the chains work on variants too. A chain starts and ends with a
+//! strong link and alternates: if its first candidate is false its second is true, so its
+//! third is false, and so on to its last, which is then true. So the first or the last is
+//! true, and any candidate that excludes both goes.
+//!
+//! Each technique here is the same search with a narrower choice of links: one symbol and
+//! unit links only (X-chains), cells with two candidates only (XY-chains), or a fixed pattern
+//! (W-wing). The search runs breadth first from every candidate, so each start gives its
+//! shortest chain, and the steps come shortest first.
+
+use std::ops::ControlFlow;
+
+use itertools::Itertools;
+
+use super::position::{Position, UnitKind, bit, forbidden_beside, symbols};
+use super::{Step, Technique, Visit};
+use crate::sudoku::model::{Cell, symbol_name};
+
+/// The longest chain tried, in links (odd: a chain starts and ends with a strong link).
+const MAX_LINKS: usize = 15;
+
+/// A link of a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Link {
+    /// The cell has only these two candidates.
+    StrongCell,
+    /// The symbol has only these two places in this complete unit.
+    StrongUnit(usize),
+    /// Two symbols of one cell.
+    WeakCell,
+    /// One symbol in two cells that see each other.
+    WeakPeer,
+    /// Two symbols in two cells that a rule between them forbids together.
+    WeakRule,
+}
+
+impl Link {
+    fn is_strong(self) -> bool {
+        matches!(self, Link::StrongCell | Link::StrongUnit(_))
+    }
+}
+
+/// Which links a search may use.
+struct Shape {
+    /// Only candidates of this symbol.
+    value: Option<u8>,
+    /// The most links.
+    max_links: usize,
+    /// Whether a link may stand at this place (0 for the first) of a chain.
+    allows: fn(usize, Link) -> bool,
+}
+
+/// A candidate, numbered `cell * n + value - 1`.
+type Node = usize;
+
+/// A chain found: its candidates and the links between them, and what it removes.
+struct Chain {
+    nodes: Vec<Node>,
+    links: Vec<Link>,
+    eliminations: Vec<Node>,
+}
+
+/// The candidates of a position and every link between them.
+struct Graph<'p> {
+    p: &'p Position,
+    n: usize,
+    /// The links a chain may take from each candidate, strong and weak.
+    links: Vec<Vec<(Node, Link)>>,
+    /// Every live candidate that excludes each one (a chain's targets).
+    excluders: Vec<Vec<Node>>,
+}
+
+impl<'p> Graph<'p> {
+    fn new(p: &'p Position) -> Graph<'p> {
+        let n = p.size();
+        let cells = p.candidates.len();
+        let mut links = vec![Vec::new(); cells * n];
+        let mut excluders = vec![Vec::new(); cells * n];
+        let mut strong_units = vec![Vec::new(); cells * n];
+        for value in 1..=n as u8 {
+            for (u, [a, b]) in p.bilocal_units(value) {
+                let v = usize::from(value) - 1;
+                strong_units[a * n + v].push((b * n + v, Link::StrongUnit(u)));
+                strong_units[b * n + v].push((a * n + v, Link::StrongUnit(u)));
+            }
+        }
+        let layout = &*p.layout;
+        let node_of = |cell: usize, value: u8| cell * n + usize::from(value) - 1;
+        for cell in (0..cells).filter(|&c| p.candidates[c] != 0) {
+            let mask = p.candidates[cell];
+            for x in symbols(mask) {
+                let node = node_of(cell, x);
+                let mut weak: Vec<(Node, Link)> = Vec::new();
+                for y in symbols(mask & !bit(x)) {
+                    weak.push((node_of(cell, y), Link::WeakCell));
+                }
+                for &other in &layout.peers[cell] {
+                    if p.candidates[other] & bit(x) != 0 {
+                        weak.push((node_of(other, x), Link::WeakPeer));
+                    }
+                }
+                let consecutive = (if usize::from(x) < n { bit(x + 1) } else { 0 })
+                    | (if x > 1 { bit(x - 1) } else { 0 });
+                for &other in &layout.not_consecutive[cell] {
+                    for y in symbols(p.candidates[other] & consecutive) {
+                        weak.push((node_of(other, y), Link::WeakRule));
+                    }
+                }
+                for &(other, relation, first) in &layout.related[cell] {
+                    let forbidden = forbidden_beside(relation, first, x, n);
+                    for y in symbols(p.candidates[other] & forbidden) {
+                        let link = if x == y {
+                            Link::WeakPeer
+                        } else {
+                            Link::WeakRule
+                        };
+                        weak.push((node_of(other, y), link));
+                    }
+                }
+                weak.sort_by_key(|&(to, _)| to);
+                weak.dedup_by_key(|&mut (to, _)| to);
+                excluders[node] = weak.iter().map(|&(to, _)| to).collect();
+                let mut out: Vec<(Node, Link)> = Vec::new();
+                if mask.count_ones() == 2 {
+                    let y = symbols(mask & !bit(x)).next().unwrap_or(x);
+                    out.push((node_of(cell, y), Link::StrongCell));
+                }
+                out.extend(strong_units[node].iter().copied());
+                out.extend(weak);
+                links[node] = out;
+            }
+        }
+        Graph {
+            p,
+            n,
+            links,
+            excluders,
+        }
+    }
+
+    fn cell(&self, node: Node) -> usize {
+        node / self.n
+    }
+
+    fn value(&self, node: Node) -> u8 {
+        (node % self.n) as u8 + 1
+    }
+
+    /// The live candidates that exclude both `a` and `b` (other than either).
+    fn targets(&self, a: Node, b: Node) -> Vec<Node> {
+        self.excluders[a]
+            .iter()
+            .copied()
+            .filter(|&c| {
+                c != b
+                    && self
+                        .p
+                        .excludes(self.cell(c), self.value(c), self.cell(b), self.value(b))
+            })
+            .collect()
+    }
+
+    /// The shortest chain from `start` (taken as false) whose two ends some candidate
+    /// excludes both of, if any within the shape's length. `search` is scratch space, left
+    /// as it was found.
+    fn chain_from(&self, start: Node, shape: &Shape, search: &mut Search) -> Option<Chain> {
+        // State `2 * node + on`: the node reached false (0) or true (1).
+        let first = 2 * start;
+        search.reach(first, 0, None);
+        let mut head = 0;
+        let mut found = None;
+        while head < search.queue.len() {
+            let state = search.queue[head];
+            head += 1;
+            let (node, on) = (state / 2, state % 2 == 1);
+            let d = search.depth[state] as usize;
+            if on && node != start {
+                let eliminations = self.targets(start, node);
+                if !eliminations.is_empty() {
+                    let mut nodes = vec![node];
+                    let mut links = Vec::new();
+                    let mut at = state;
+                    while let Some((before, link)) = search.previous[at] {
+                        nodes.push(before / 2);
+                        links.push(link);
+                        at = before;
+                    }
+                    nodes.reverse();
+                    links.reverse();
+                    found = Some(Chain {
+                        nodes,
+                        links,
+                        eliminations,
+                    });
+                    break;
+                }
+            }
+            if d >= shape.max_links {
+                continue;
+            }
+            for &(next, link) in &self.links[node] {
+                // From a false candidate a strong link makes the next true; from a true one
+                // a weak link makes the next false.
+                if link.is_strong() == on
+                    || !(shape.allows)(d, link)
+                    || shape.value.is_some_and(|v| self.value(next) != v)
+                {
+                    continue;
+                }
+                let reached = 2 * next + usize::from(!on);
+                if search.depth[reached] == u32::MAX {
+                    search.reach(reached, d as u32 + 1, Some((state, link)));
+                }
+            }
+        }
+        search.clear();
+        found
+    }
+
+    /// The chains of every start, shortest first, each start's shortest; a chain that
+    /// removes nothing new (the same eliminations as a shorter one) is left out.
+    fn chains(&self, shape: &Shape) -> Vec<Chain> {
+        let mut search = Search::new(2 * self.links.len());
+        let starts = (0..self.links.len()).filter(|&node| !self.links[node].is_empty());
+        let found: Vec<Chain> = starts
+            .filter(|&start| shape.value.is_none_or(|v| self.value(start) == v))
+            .filter_map(|start| self.chain_from(start, shape, &mut search))
+            .sorted_by_key(|chain| chain.links.len())
+            .collect();
+        let mut seen: Vec<Vec<Node>> = Vec::new();
+        found
+            .into_iter()
+            .filter(|chain| {
+                let mut gone = chain.eliminations.clone();
+                gone.sort_unstable();
+                if seen.contains(&gone) {
+                    false
+                } else {
+                    seen.push(gone);
+                    true
+                }
+            })
+            .collect()
+    }
+
+    /// A chain in Eureka notation: `(5)r1c2=(5)r1c8-(5)r7c8=(5)r7c2`, or for cell links
+    /// `(4=7)r1c1-(7=2)r1c5`.
+    fn notation(&self, chain: &Chain) -> String {
+        let mut text = String::new();
+        let mut k = 0;
+        while k < chain.nodes.len() {
+            let node = chain.nodes[k];
+            let cell = self.p.cell(self.cell(node));
+            if k + 1 < chain.nodes.len() && chain.links[k] == Link::StrongCell {
+                let next = chain.nodes[k + 1];
+                text.push_str(&format!(
+                    "({}={}){cell}",
+                    symbol_name(self.value(node)),
+                    symbol_name(self.value(next))
+                ));
+                k += 1;
+            } else {
+                text.push_str(&format!("({}){cell}", symbol_name(self.value(node))));
+            }
+            if k + 1 < chain.nodes.len() {
+                text.push(if chain.links[k].is_strong() { '=' } else { '-' });
+            }
+            k += 1;
+        }
+        text
+    }
+
+    fn step(&self, technique: Technique, chain: &Chain) -> Step {
+        let (first, last) = (chain.nodes[0], chain.nodes[chain.nodes.len() - 1]);
+        let name = |node: Node| {
+            format!(
+                "{} in {}",
+                symbol_name(self.value(node)),
+                self.p.cell(self.cell(node))
+            )
+        };
+        let eliminations: Vec<(Cell, u8)> = chain
+            .eliminations
+            .iter()
+            .map(|&node| (self.p.cell(self.cell(node)), self.value(node)))
+            .sorted()
+            .collect();
+        let reasons = chain
+            .nodes
+            .iter()
+            .map(|&node| self.p.cell(self.cell(node)))
+            .dedup()
+            .collect();
+        Step::eliminating(
+            technique,
+            eliminations,
+            reasons,
+            format!(
+                "{}: {} or {} is true",
+                self.notation(chain),
+                name(first),
+                name(last)
+            ),
+        )
+    }
+}
+
+/// The breadth-first search's arrays, one entry per candidate and truth.
+struct Search {
+    depth: Vec<u32>,
+    previous: Vec<Option<(usize, Link)>>,
+    /// The states reached, in order (the queue, and what to clear).
+    queue: Vec<usize>,
+}
+
+impl Search {
+    fn new(states: usize) -> Search {
+        Search {
+            depth: vec![u32::MAX; states],
+            previous: vec![None; states],
+            queue: Vec::new(),
+        }
+    }
+
+    fn reach(&mut self, state: usize, depth: u32, previous: Option<(usize, Link)>) {
+        self.depth[state] = depth;
+        self.previous[state] = previous;
+        self.queue.push(state);
+    }
+
+    fn clear(&mut self) {
+        for &state in &self.queue {
+            self.depth[state] = u32::MAX;
+            self.previous[state] = None;
+        }
+        self.queue.clear();
+    }
+}
+
+/// Any link anywhere.
+fn any_link(_: usize, _: Link) -> bool {
+    true
+}
+
+/// Unit links and peers of one symbol (X-chains and their short forms).
+fn unit_links(_: usize, link: Link) -> bool {
+    matches!(link, Link::StrongUnit(_) | Link::WeakPeer)
+}
+
+/// Cells of two candidates, linked by a symbol they share (XY-chains).
+fn cell_links(_: usize, link: Link) -> bool {
+    matches!(link, Link::StrongCell | Link::WeakPeer)
+}
+
+/// A W-wing: two cells of the same two candidates, each seeing one end of a unit link of one
+/// of them.
+fn w_wing_links(at: usize, link: Link) -> bool {
+    match at {
+        0 | 4 => link == Link::StrongCell,
+        1 | 3 => link == Link::WeakPeer,
+        2 => matches!(link, Link::StrongUnit(_)),
+        _ => false,
+    }
+}
+
+/// What a single-symbol chain of three links is called, from its two unit links: two
+/// parallel lines make a skyscraper, a row and a column a two-string kite, anything else
+/// (a box, a region) a turbot fish.
+fn turbot_name(p: &Position, chain: &Chain) -> Technique {
+    let kinds: Vec<UnitKind> = chain
+        .links
+        .iter()
+        .filter_map(|&link| match link {
+            Link::StrongUnit(u) => Some(p.units()[u].kind),
+            _ => None,
+        })
+        .collect();
+    match kinds[..] {
+        [UnitKind::Row, UnitKind::Row] | [UnitKind::Column, UnitKind::Column] => {
+            Technique::Skyscraper
+        }
+        [UnitKind::Row, UnitKind::Column] | [UnitKind::Column, UnitKind::Row] => {
+            Technique::TwoStringKite
+        }
+        _ => Technique::TurbotFish,
+    }
+}
+
+/// Skyscrapers, two-string kites and turbot fish (whichever `technique` names): a symbol with
+/// two places in each of two units, one place of each seeing the other.
+pub(super) fn turbot(p: &Position, technique: Technique, visit: Visit<'_>) -> ControlFlow<()> {
+    let graph = Graph::new(p);
+    for value in 1..=p.size() as u8 {
+        let shape = Shape {
+            value: Some(value),
+            max_links: 3,
+            allows: unit_links,
+        };
+        for chain in graph.chains(&shape) {
+            if chain.links.len() == 3 && turbot_name(p, &chain) == technique {
+                visit(graph.step(technique, &chain))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// X-chains: one symbol, linked through the units where it has two places.
+pub(super) fn x_chain(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    let graph = Graph::new(p);
+    for value in 1..=p.size() as u8 {
+        let shape = Shape {
+            value: Some(value),
+            max_links: MAX_LINKS,
+            allows: unit_links,
+        };
+        for chain in graph.chains(&shape) {
+            visit(graph.step(Technique::XChain, &chain))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// W-wings: two cells with the same two candidates {x,y}, and a unit where y has two places,
+/// each seen by one of the cells: one of the cells is x.
+pub(super) fn w_wing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    let shape = Shape {
+        value: None,
+        max_links: 5,
+        allows: w_wing_links,
+    };
+    let graph = Graph::new(p);
+    for chain in graph.chains(&shape) {
+        let ends = (chain.nodes[0], chain.nodes[chain.nodes.len() - 1]);
+        let pair = |node: Node| p.candidates[graph.cell(node)];
+        if chain.links.len() == 5
+            && graph.value(ends.0) == graph.value(ends.1)
+            && pair(ends.0) == pair(ends.1)
+        {
+            visit(graph.step(Technique::WWing, &chain))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// XY-chains (remote pairs when every cell has the same two candidates): cells of two
+/// candidates, each linked to the next by a symbol they share.
+pub(super) fn xy_chain(p: &Position, technique: Technique, visit: Visit<'_>) -> ControlFlow<()> {
+    let shape = Shape {
+        value: None,
+        max_links: MAX_LINKS,
+        allows: cell_links,
+    };
+    let graph = Graph::new(p);
+    for chain in graph.chains(&shape) {
+        let remote = chain
+            .nodes
+            .iter()
+            .map(|&node| p.candidates[graph.cell(node)])
+            .all_equal();
+        let name = if remote && chain.links.len() >= 7 {
+            Technique::RemotePair
+        } else {
+            Technique::XyChain
+        };
+        if name == technique {
+            visit(graph.step(technique, &chain))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Alternating inference chains: any strong and weak links, through cells, units and every
+/// rule that relates two cells.
+pub(super) fn aic(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    let shape = Shape {
+        value: None,
+        max_links: MAX_LINKS,
+        allows: any_link,
+    };
+    let graph = Graph::new(p);
+    for chain in graph.chains(&shape) {
+        visit(graph.step(Technique::Aic, &chain))?;
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,272 @@
+//! Forcing chains and nets: the last techniques, which follow an assumption through the
+//! singles it forces.
+//!
+//! - A forcing chain assumes one candidate and places what follows from it, naked and hidden
+//!   singles one after another; when that ends in a contradiction (a cell with no candidate,
+//!   a symbol with no place in a unit), the candidate is false.
+//! - A forcing net assumes, in turn, each candidate of a cell (or each place of a symbol in a
+//!   unit): one of them is true, so whatever every one of them forces is true.
+//!
+//! What follows from an assumption is found by a small propagator of its own on flat arrays
+//! of candidates, which knows peers, the non-consecutive rule and the rules between two cells
+//! (the links the chains read), so the steps are sound on variants; it does not read cages'
+//! sums or clues, which only makes it see less.
+
+use std::ops::ControlFlow;
+
+use itertools::Itertools;
+
+use super::position::{Mask, Position, bit, forbidden_beside, symbols};
+use super::{Step, Technique, Visit};
+use crate::sudoku::model::symbol_name;
+
+/// What an assumption forced, in order, or the contradiction it ran into.
+struct Trial {
+    placements: Vec<(usize, u8)>,
+    candidates: Vec<Mask>,
+    values: Vec<u8>,
+    /// The contradiction reached, described, if any.
+    contradiction: Option<String>,
+}
+
+impl Trial {
+    /// Places `value` in `cell` of `p` and follows the singles that forces.
+    fn of(p: &Position, cell: usize, value: u8) -> Trial {
+        let mut trial = Trial {
+            placements: Vec::new(),
+            candidates: p.candidates.clone(),
+            values: p.values.clone(),
+            contradiction: None,
+        };
+        trial.run(p, cell, value);
+        trial
+    }
+
+    fn run(&mut self, p: &Position, cell: usize, value: u8) {
+        let layout = &*p.layout;
+        let n = layout.n;
+        let mut queue = vec![(cell, value)];
+        loop {
+            while let Some((cell, value)) = queue.pop() {
+                if self.values[cell] == value {
+                    continue;
+                }
+                if self.values[cell] != 0 || self.candidates[cell] & bit(value) == 0 {
+                    self.contradiction = Some(format!(
+                        "{} cannot hold {}",
+                        p.cell(cell),
+                        symbol_name(value)
+                    ));
+                    return;
+                }
+                self.values[cell] = value;
+                self.candidates[cell] = 0;
+                self.placements.push((cell, value));
+                let mut remove = |other: usize, gone: Mask, candidates: &mut Vec<Mask>| {
+                    if candidates[other] & gone == 0 {
+                        return Ok(());
+                    }
+                    candidates[other] &= !gone;
+                    match candidates[other].count_ones() {
+                        0 if self.values[other] == 0 => Err(other),
+                        1 => {
+                            let v = symbols(candidates[other]).next().unwrap_or(0);
+                            queue.push((other, v));
+                            Ok(())
+                        }
+                        _ => Ok(()),
+                    }
+                };
+                let consecutive = (if usize::from(value) < n {
+                    bit(value + 1)
+                } else {
+                    0
+                }) | (if value > 1 { bit(value - 1) } else { 0 });
+                let removals = layout.peers[cell]
+                    .iter()
+                    .map(|&other| (other, bit(value)))
+                    .chain(
+                        layout.not_consecutive[cell]
+                            .iter()
+                            .map(|&other| (other, consecutive)),
+                    )
+                    .chain(
+                        layout.related[cell]
+                            .iter()
+                            .map(|&(other, relation, first)| {
+                                (other, forbidden_beside(relation, first, value, n))
+                            }),
+                    );
+                for (other, gone) in removals {
+                    if let Err(empty) = remove(other, gone, &mut self.candidates) {
+                        self.contradiction =
+                            Some(format!("{} has no candidate left", p.cell(empty)));
+                        return;
+                    }
+                }
+            }
+            // Hidden singles, and symbols with no place left.
+            for (u, unit) in p.units().iter().enumerate() {
+                if !unit.is_complete() {
+                    continue;
+                }
+                let placed = unit
+                    .cells
+                    .iter()
+                    .map(|&c| self.values[c])
+                    .filter(|&v| v != 0)
+                    .fold(0, |m, v| m | bit(v));
+                for value in (1..=n as u8).filter(|&v| placed & bit(v) == 0) {
+                    let mut places = unit
+                        .cells
+                        .iter()
+                        .filter(|&&c| self.candidates[c] & bit(value) != 0);
+                    match (places.next(), places.next()) {
+                        (None, _) => {
+                            self.contradiction = Some(format!(
+                                "{} has no place left for {}",
+                                p.unit_name(u),
+                                symbol_name(value)
+                            ));
+                            return;
+                        }
+                        (Some(&only), None) => queue.push((only, value)),
+                        _ => {}
+                    }
+                }
+            }
+            if queue.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// The first placements, as `r1c2=3, r4c5=6, ...` (at most `shown`, then how many more).
+    fn story(&self, p: &Position, shown: usize) -> String {
+        let mut text = self.placements[1..]
+            .iter()
+            .take(shown)
+            .map(|&(c, v)| format!("{}={}", p.cell(c), symbol_name(v)))
+            .join(", ");
+        let more = self.placements.len().saturating_sub(1 + shown);
+        if more > 0 {
+            text.push_str(&format!(" and {more} more"));
+        }
+        if text.is_empty() {
+            text.push_str("nothing more");
+        }
+        text
+    }
+}
+
+/// Forcing chains: a candidate whose singles run into a contradiction is false. The one with
+/// the shortest run comes first.
+pub(super) fn forcing_chain(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    let mut found: Vec<(usize, u8, Trial)> = Vec::new();
+    for cell in (0..p.candidates.len()).filter(|&c| p.candidates[c] != 0) {
+        for value in symbols(p.candidates[cell]) {
+            let trial = Trial::of(p, cell, value);
+            if trial.contradiction.is_some() {
+                found.push((cell, value, trial));
+            }
+        }
+    }
+    found.sort_by_key(|(_, _, trial)| trial.placements.len());
+    for (cell, value, trial) in found {
+        let why = trial.contradiction.as_deref().unwrap_or_default();
+        visit(Step::eliminating(
+            Technique::ForcingChain,
+            vec![(p.cell(cell), value)],
+            trial.placements.iter().map(|&(c, _)| p.cell(c)).collect(),
+            format!(
+                "if {} held {}, singles would follow ({}) and then {why}",
+                p.cell(cell),
+                symbol_name(value),
+                trial.story(p, 8)
+            ),
+        ))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Forcing nets: every candidate of a cell, or every place of a symbol in a unit, forces the
+/// same placement or removes the same candidate; so that happens.
+pub(super) fn forcing_net(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    // Each source: what it is, and its alternatives (cell, value), one of which is true.
+    let mut sources: Vec<(String, Vec<(usize, u8)>)> = Vec::new();
+    for cell in (0..p.candidates.len()).filter(|&c| p.candidates[c] != 0) {
+        sources.push((
+            format!("{} holds one of its candidates", p.cell(cell)),
+            symbols(p.candidates[cell]).map(|v| (cell, v)).collect(),
+        ));
+    }
+    for (u, unit) in p.units().iter().enumerate() {
+        if !unit.is_complete() {
+            continue;
+        }
+        let placed = p.placed(u);
+        for value in (1..=p.size() as u8).filter(|&v| placed & bit(v) == 0) {
+            sources.push((
+                format!("{} needs {} somewhere", p.unit_name(u), symbol_name(value)),
+                p.places(u, value).into_iter().map(|c| (c, value)).collect(),
+            ));
+        }
+    }
+    sources.sort_by_key(|(_, alternatives)| alternatives.len());
+    for (what, alternatives) in sources {
+        if alternatives.len() < 2 {
+            continue;
+        }
+        let trials: Vec<Trial> = alternatives
+            .iter()
+            .map(|&(cell, value)| Trial::of(p, cell, value))
+            .collect();
+        // A branch that runs into a contradiction is not the true one: what the others force
+        // is enough (the forcing chains found any single such candidate before).
+        let live: Vec<&Trial> = trials
+            .iter()
+            .filter(|t| t.contradiction.is_none())
+            .collect();
+        let Some(first) = live.first() else {
+            continue;
+        };
+        let placements: Vec<(usize, u8)> = (0..p.candidates.len())
+            .filter(|&c| p.values[c] == 0 && first.values[c] != 0)
+            .map(|c| (c, first.values[c]))
+            .filter(|&(c, v)| live.iter().all(|t| t.values[c] == v))
+            .collect();
+        let eliminations: Vec<(usize, u8)> = (0..p.candidates.len())
+            .filter(|&c| p.values[c] == 0)
+            .flat_map(|c| symbols(p.candidates[c]).map(move |v| (c, v)))
+            .filter(|&(c, v)| {
+                live.iter()
+                    .all(|t| t.candidates[c] & bit(v) == 0 && t.values[c] != v)
+            })
+            .filter(|&(c, _)| !placements.iter().any(|&(pc, _)| pc == c))
+            .collect();
+        if placements.is_empty() && eliminations.is_empty() {
+            continue;
+        }
+        let branches = alternatives
+            .iter()
+            .zip(&trials)
+            .map(|(&(cell, value), trial)| match &trial.contradiction {
+                Some(why) => format!("{}={} fails ({why})", p.cell(cell), symbol_name(value)),
+                None => format!(
+                    "{}={} forces {}",
+                    p.cell(cell),
+                    symbol_name(value),
+                    trial.story(p, 4)
+                ),
+            })
+            .join("; ");
+        visit(Step {
+            technique: Technique::ForcingNet,
+            placements: placements.iter().map(|&(c, v)| (p.cell(c), v)).collect(),
+            eliminations: eliminations.iter().map(|&(c, v)| (p.cell(c), v)).collect(),
+            reasons: alternatives.iter().map(|&(c, _)| p.cell(c)).collect(),
+            detail: format!("{what}: {branches}"),
+        })?;
+    }
+    ControlFlow::Continue(())
+}
