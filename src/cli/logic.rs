@@ -16,13 +16,17 @@ use xcover::dlx::Stats;
 use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::batch::Batch;
 use xcover::sudoku::logic::{self, Level, Rating};
-use xcover::sudoku::{Grid, GridSolver};
+use xcover::sudoku::{Cell, Grid, GridSolver, symbol_name};
 
 #[derive(Debug, Args, Clone)]
 pub struct ExplainArgs {
     /// When logic stalls, finish with the exact-cover engine and count the guesses it needs.
     #[arg(long)]
     complete: bool,
+    /// Print the candidates of every empty cell after each step (they are printed where logic
+    /// stalls in any case).
+    #[arg(long)]
+    candidates: bool,
     #[command(flatten)]
     boxes: super::ShapeArg,
     /// The puzzle file (every puzzle in it is explained), or - for standard input.
@@ -152,8 +156,13 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
             writeln!(out, "# {name}:{line}")?;
         }
         let solution = logic::solve_from(subject.position());
+        let mut position = subject.position();
         for (number, step) in solution.steps.iter().enumerate() {
             writeln!(out, "{}. {step}", number + 1)?;
+            if args.candidates {
+                position.apply(step);
+                write!(out, "{}", position.candidate_grid())?;
+            }
         }
         let rating = logic::rating_of(&solution);
         if let Some(contradiction) = &solution.contradiction {
@@ -178,6 +187,8 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                 solution.steps.len()
             )?;
             write!(out, "{}", subject.write(&solution.values))?;
+            writeln!(out, "candidates where logic stalls:")?;
+            write!(out, "{}", solution.position.candidate_grid())?;
             // Logic that completes a grid proves it the only one; one that stalls may have
             // met a puzzle that no logic can finish, because it has several solutions: the
             // engine says which (after completing the grid, when asked to).
@@ -256,21 +267,67 @@ pub fn hint(args: HintArgs) -> io::Result<Outcome> {
                     return finish(out, Outcome::Interrupted);
                 }
             };
-            match (logic::next_step(&position), several) {
-                (Some(step), false) => writeln!(out, "{step}")?,
-                (Some(step), true) => {
+            match logic::next_step(&position) {
+                Some(step) => {
                     writeln!(out, "{step}")?;
-                    eprintln!(
-                        "{}:{line}: note: this puzzle has more than one solution; logic alone \
-                         cannot finish it",
-                        name
-                    );
+                    if several {
+                        eprintln!(
+                            "{}:{line}: note: this puzzle has more than one solution; logic \
+                             alone cannot finish it",
+                            name
+                        );
+                    }
                 }
-                (None, false) => writeln!(out, "no technique applies: logic stalls here")?,
-                (None, true) => writeln!(
-                    out,
-                    "no technique applies: the puzzle has more than one solution"
-                )?,
+                None => {
+                    let why = if several {
+                        "the puzzle has more than one solution"
+                    } else {
+                        "logic stalls here"
+                    };
+                    writeln!(out, "no technique applies: {why}; the candidates:")?;
+                    write!(out, "{}", position.candidate_grid())?;
+                    // A cell the engine fixes: of the empty cells with the fewest
+                    // candidates, the first, with what the (first) solution puts there.
+                    match complete(subject, position.values()) {
+                        Completion::Solved(full, _) => {
+                            let n = position.size();
+                            let cell = (0..full.len())
+                                .filter(|&i| position.values()[i] == 0)
+                                .min_by_key(|&i| {
+                                    position
+                                        .candidates(Cell {
+                                            row: i / n,
+                                            col: i % n,
+                                        })
+                                        .len()
+                                });
+                            if let Some(i) = cell {
+                                let at = Cell {
+                                    row: i / n,
+                                    col: i % n,
+                                };
+                                let which = if several {
+                                    "one solution"
+                                } else {
+                                    "the solution"
+                                };
+                                writeln!(
+                                    out,
+                                    "the exact-cover engine says: {which} has {} in {at}",
+                                    symbol_name(full[i])
+                                )?;
+                            }
+                        }
+                        Completion::NoSolution => {
+                            writeln!(out, "the exact-cover engine finds no solution")?
+                        }
+                        Completion::Interrupted => {
+                            out.flush()?;
+                            eprintln!("xcover: interrupted before the engine completed the grid");
+                            return finish(out, Outcome::Interrupted);
+                        }
+                    }
+                }
             }
         }
     }

@@ -446,6 +446,31 @@ fn explain_hint_and_rate() {
         text.contains("completed by the exact-cover engine with"),
         "{text}"
     );
+    assert!(
+        text.contains("candidates where logic stalls:\n1234 1234 1234 1234\n"),
+        "{text}"
+    );
+    // A hint where logic stalls: the candidates, and a cell the engine fixes.
+    let hint = out(&xcover(&["sudoku", "hint", "-"], "................"));
+    assert_eq!(
+        hint,
+        "no technique applies: the puzzle has more than one solution; the candidates:\n\
+         1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n\
+         the exact-cover engine says: one solution has 1 in r1c1\n"
+    );
+    // --candidates: the candidate grid after every step.
+    let each = out(&xcover(
+        &["sudoku", "explain", "--candidates", "-"],
+        "12343412214343..",
+    ));
+    assert_eq!(
+        each,
+        "1. naked single: r4c3=2 (row 4 has 3 4, column 3 has 1 3 4, box 4 has 3 4)\n\
+         1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n\
+         2. naked single: r4c4=1 (row 4 has 2 3 4, column 4 has 2 3 4, box 4 has 2 3 4)\n\
+         1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n\
+         solved by logic in 2 steps; hardest: naked single; level easy, score 1.0\n"
+    );
 
     let rated = xcover(
         &["sudoku", "rate", "data/sudoku/post000.txt", "-"],

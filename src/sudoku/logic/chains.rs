@@ -26,7 +26,7 @@ use super::{Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
 /// The longest chain tried, in links (odd: a chain starts and ends with a strong link).
-const MAX_LINKS: usize = 15;
+const MAX_LINKS: usize = 23;
 
 /// A link of a chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,15 +169,13 @@ impl<'p> Graph<'p> {
             .collect()
     }
 
-    /// The shortest chain from `start` (taken as false) whose two ends some candidate
-    /// excludes both of, if any within the shape's length. `search` is scratch space, left
-    /// as it was found.
-    fn chain_from(&self, start: Node, shape: &Shape, search: &mut Search) -> Option<Chain> {
+    /// The chains from `start` (taken as false), the shortest to each end that some
+    /// candidate excludes together with `start`, within the shape's length. `search` is
+    /// scratch space, left as it was found.
+    fn chains_from(&self, start: Node, shape: &Shape, search: &mut Search, found: &mut Vec<Chain>) {
         // State `2 * node + on`: the node reached false (0) or true (1).
-        let first = 2 * start;
-        search.reach(first, 0, None);
+        search.reach(2 * start, 0, None);
         let mut head = 0;
-        let mut found = None;
         while head < search.queue.len() {
             let state = search.queue[head];
             head += 1;
@@ -196,12 +194,11 @@ impl<'p> Graph<'p> {
                     }
                     nodes.reverse();
                     links.reverse();
-                    found = Some(Chain {
+                    found.push(Chain {
                         nodes,
                         links,
                         eliminations,
                     });
-                    break;
                 }
             }
             if d >= shape.max_links {
@@ -223,19 +220,19 @@ impl<'p> Graph<'p> {
             }
         }
         search.clear();
-        found
     }
 
-    /// The chains of every start, shortest first, each start's shortest; a chain that
-    /// removes nothing new (the same eliminations as a shorter one) is left out.
+    /// The chains of every start, shortest first; a chain that removes the same candidates
+    /// as a shorter one is left out.
     fn chains(&self, shape: &Shape) -> Vec<Chain> {
         let mut search = Search::new(2 * self.links.len());
-        let starts = (0..self.links.len()).filter(|&node| !self.links[node].is_empty());
-        let found: Vec<Chain> = starts
-            .filter(|&start| shape.value.is_none_or(|v| self.value(start) == v))
-            .filter_map(|start| self.chain_from(start, shape, &mut search))
-            .sorted_by_key(|chain| chain.links.len())
-            .collect();
+        let mut found = Vec::new();
+        for start in 0..self.links.len() {
+            if !self.links[start].is_empty() && shape.value.is_none_or(|v| self.value(start) == v) {
+                self.chains_from(start, shape, &mut search, &mut found);
+            }
+        }
+        found.sort_by_key(|chain| chain.links.len());
         let mut seen: Vec<Vec<Node>> = Vec::new();
         found
             .into_iter()

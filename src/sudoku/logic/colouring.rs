@@ -5,8 +5,9 @@
 //! - Simple colouring: two places of one colour that see each other mean that colour is false
 //!   (a colour wrap), and a place that sees both colours of a cluster cannot hold the symbol
 //!   (a colour trap).
-//! - Multi-colouring: when a colour of one cluster sees a colour of another, the two are not
-//!   both true, so one of their opposites is; a place that sees both opposites goes.
+//! - Multi-colouring: a colour that sees both colours of another cluster is false; and when a
+//!   colour of one cluster sees a colour of another, the two are not both true, so one of
+//!   their opposites is, and a place that sees both opposites goes.
 
 use std::ops::ControlFlow;
 
@@ -135,12 +136,40 @@ pub(super) fn multi_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()>
                 [of(0), of(1)]
             })
             .collect();
+        let sees =
+            |x: &[usize], y: &[usize]| x.iter().any(|&a| y.iter().any(|&b| p.layout.sees(a, b)));
+        // A colour that sees both colours of another cluster is false.
+        for i in 0..colours.len() {
+            for a in 0..2 {
+                let Some(j) = (0..colours.len()).find(|&j| {
+                    j != i
+                        && sees(&colours[i][a], &colours[j][0])
+                        && sees(&colours[i][a], &colours[j][1])
+                }) else {
+                    continue;
+                };
+                visit(Step::eliminating(
+                    Technique::MultiColouring,
+                    colours[i][a].iter().map(|&c| (p.cell(c), value)).collect(),
+                    colours[i]
+                        .iter()
+                        .chain(&colours[j])
+                        .flatten()
+                        .map(|&c| p.cell(c))
+                        .collect(),
+                    format!(
+                        "colouring {}: {} see both {} and {}, one of which holds it",
+                        symbol_name(value),
+                        cells_text(p, &colours[i][a]),
+                        cells_text(p, &colours[j][0]),
+                        cells_text(p, &colours[j][1])
+                    ),
+                ))?;
+            }
+        }
         for [i, j] in (0..colours.len()).array_combinations() {
             for (a, b) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                let seen = colours[i][a]
-                    .iter()
-                    .any(|&x| colours[j][b].iter().any(|&y| p.layout.sees(x, y)));
-                if !seen {
+                if !sees(&colours[i][a], &colours[j][b]) {
                     continue;
                 }
                 let (left, right) = (&colours[i][1 - a], &colours[j][1 - b]);

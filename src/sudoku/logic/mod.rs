@@ -445,6 +445,8 @@ pub struct Solution {
     pub values: Vec<u8>,
     /// Why logic could not go on, if the position became contradictory.
     pub contradiction: Option<Contradiction>,
+    /// The position after the last step, candidates and all.
+    pub position: Position,
 }
 
 impl Solution {
@@ -480,8 +482,9 @@ pub fn solve_from(mut position: Position) -> Solution {
     }
     Solution {
         steps,
-        values: position.values,
+        values: position.values.clone(),
         contradiction,
+        position,
     }
 }
 

@@ -449,6 +449,35 @@ impl Position {
         symbols(self.candidates[cell.row * self.size() + cell.col]).collect()
     }
 
+    /// The grid as a player pencils it: each filled cell's symbol, each empty cell's
+    /// candidates run together (`125`; `1,12,16` on grids with symbols past 9), one row a
+    /// line, the columns aligned.
+    pub fn candidate_grid(&self) -> String {
+        let n = self.size();
+        let wide = n > 9;
+        let texts: Vec<String> = (0..n * n)
+            .map(|i| match self.values[i] {
+                0 if self.candidates[i] == 0 => "-".to_string(),
+                0 => symbols(self.candidates[i])
+                    .map(symbol_name)
+                    .join(if wide { "," } else { "" }),
+                v => symbol_name(v).to_string(),
+            })
+            .collect();
+        let widths: Vec<usize> = (0..n)
+            .map(|c| (0..n).map(|r| texts[r * n + c].len()).max().unwrap_or(1))
+            .collect();
+        let mut out = String::new();
+        for r in 0..n {
+            let line = (0..n)
+                .map(|c| format!("{:<w$}", texts[r * n + c], w = widths[c]))
+                .join(" ");
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
     pub(super) fn cell(&self, index: usize) -> Cell {
         Cell {
             row: index / self.size(),
