@@ -232,9 +232,18 @@ fn explain_and_hint_say_when_a_puzzle_has_several_solutions() {
     );
     assert!(text.contains("with one of its several solutions"), "{text}");
     let hint = xcover(&["sudoku", "hint", "-"], "1...............\n");
-    assert_eq!(
-        out(&hint),
-        "no technique applies: the puzzle has more than one solution\n"
+    assert!(
+        out(&hint).starts_with(
+            "no technique applies: the puzzle has more than one solution; the candidates:\n\
+             1   234  234  234\n"
+        ),
+        "{}",
+        out(&hint)
+    );
+    assert!(
+        out(&hint).ends_with("the exact-cover engine says: one solution has 2 in r1c2\n"),
+        "{}",
+        out(&hint)
     );
     // A step that logic can take is still given, with a note.
     let hint = xcover(&["sudoku", "hint", "-"], &format!("{SEVERAL}\n"));
@@ -244,13 +253,29 @@ fn explain_and_hint_say_when_a_puzzle_has_several_solutions() {
         "{}",
         err(&hint)
     );
-    // A unique puzzle that logic cannot finish (Arto Inkala's) says nothing of the kind.
+    // A unique puzzle that logic finishes (Arto Inkala's, with nested forcing chains) says
+    // nothing of the kind.
     let hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     let explained = xcover(
         &["sudoku", "explain", "--complete", "-"],
         &format!("{hard}\n"),
     );
     let text = out(&explained);
+    assert!(!text.contains("more than one solution"), "{text}");
+    assert!(text.contains("solved by logic in"), "{text}");
+}
+
+/// A unique puzzle that logic cannot finish (a killer without givens: the forcing chains do
+/// not read sums) is completed "with the only solution", and nothing is said of several.
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn explain_completes_a_unique_puzzle_where_logic_stalls() {
+    let file = std::fs::read_to_string("../shared/data/variants/killers/tarek-21.txt").unwrap();
+    let start = file.find("puzzle:").unwrap();
+    let end = start + file[start..].find("\nend\n").unwrap() + 5;
+    let explained = xcover(&["sudoku", "explain", "--complete", "-"], &file[start..end]);
+    let text = out(&explained);
+    assert!(text.contains("logic stalls after"), "{text}");
     assert!(!text.contains("more than one solution"), "{text}");
     assert!(text.contains("with the only solution"), "{text}");
 }

@@ -38,14 +38,42 @@ impl Trial {
             values: p.values.clone(),
             contradiction: None,
         };
-        trial.run(p, cell, value);
+        trial.run(p, vec![(cell, value)]);
         trial
     }
 
-    fn run(&mut self, p: &Position, cell: usize, value: u8) {
+    /// This trial's state with `value` placed in `cell` as well, and what follows.
+    fn assume(&self, p: &Position, cell: usize, value: u8) -> Trial {
+        let mut trial = Trial {
+            placements: Vec::new(),
+            candidates: self.candidates.clone(),
+            values: self.values.clone(),
+            contradiction: None,
+        };
+        trial.run(p, vec![(cell, value)]);
+        trial
+    }
+
+    /// Removes a candidate, and follows the singles that forces.
+    fn remove(&mut self, p: &Position, cell: usize, value: u8) {
+        self.candidates[cell] &= !bit(value);
+        match self.candidates[cell].count_ones() {
+            0 => {
+                self.contradiction = Some(format!("{} has no candidate left", p.cell(cell)));
+            }
+            1 => {
+                let last = symbols(self.candidates[cell]).next().unwrap_or(0);
+                self.run(p, vec![(cell, last)]);
+            }
+            _ => self.run(p, Vec::new()),
+        }
+    }
+
+    /// Places the queued symbols, and the naked and hidden singles they force, until none is
+    /// left or a contradiction shows.
+    fn run(&mut self, p: &Position, mut queue: Vec<(usize, u8)>) {
         let layout = &*p.layout;
         let n = layout.n;
-        let mut queue = vec![(cell, value)];
         loop {
             while let Some((cell, value)) = queue.pop() {
                 if self.values[cell] == value {
@@ -269,4 +297,64 @@ pub(super) fn forcing_net(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// Nested forcing chains: a candidate whose consequences, singles and forcing chains among
+/// them (each assumption inside followed by singles to a contradiction removes its
+/// candidate), run into a contradiction is false. What the hardest puzzles need.
+pub(super) fn nested_forcing_chain(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    // Each trial is dear: cells of fewest candidates first, each step given as soon as found.
+    let cells = (0..p.candidates.len())
+        .filter(|&c| p.candidates[c] != 0)
+        .sorted_by_key(|&c| p.candidates[c].count_ones());
+    for cell in cells {
+        for value in symbols(p.candidates[cell]) {
+            let (trial, inner) = nested_trial(p, cell, value);
+            let Some(why) = &trial.contradiction else {
+                continue;
+            };
+            visit(Step::eliminating(
+                Technique::NestedForcingChain,
+                vec![(p.cell(cell), value)],
+                trial.placements.iter().map(|&(c, _)| p.cell(c)).collect(),
+                format!(
+                    "if {} held {}, singles and {inner} forcing chains inside would follow ({}) \
+                     and then {why}",
+                    p.cell(cell),
+                    symbol_name(value),
+                    trial.story(p, 8)
+                ),
+            ))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The trial of `value` in `cell` with forcing chains inside: after the singles, every
+/// candidate left whose own singles fail is removed, until nothing changes. Also how many
+/// were removed so.
+fn nested_trial(p: &Position, cell: usize, value: u8) -> (Trial, usize) {
+    let mut trial = Trial::of(p, cell, value);
+    let mut inner = 0;
+    loop {
+        let mut changed = false;
+        for c in 0..trial.candidates.len() {
+            for v in symbols(trial.candidates[c]) {
+                if trial.contradiction.is_some() {
+                    return (trial, inner);
+                }
+                if trial.values[c] == 0
+                    && trial.candidates[c] & bit(v) != 0
+                    && trial.assume(p, c, v).contradiction.is_some()
+                {
+                    trial.remove(p, c, v);
+                    inner += 1;
+                    changed = true;
+                }
+            }
+        }
+        if !changed || trial.contradiction.is_some() {
+            return (trial, inner);
+        }
+    }
 }

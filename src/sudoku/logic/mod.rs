@@ -110,11 +110,13 @@ pub enum Technique {
     ForcingChain,
     /// Every candidate of a cell, or every place of a symbol in a unit, forcing the same.
     ForcingNet,
+    /// A candidate whose consequences, with forcing chains inside, run into a contradiction.
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 33] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::RelatedCells,
@@ -147,6 +149,7 @@ impl Technique {
         Technique::Aic,
         Technique::ForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcingChain,
     ];
 
     /// The name used in explanations.
@@ -184,6 +187,7 @@ impl Technique {
             Technique::Aic => "alternating inference chain",
             Technique::ForcingChain => "forcing chain",
             Technique::ForcingNet => "forcing net",
+            Technique::NestedForcingChain => "nested forcing chain",
         }
     }
 
@@ -202,7 +206,9 @@ impl Technique {
             | Technique::HiddenPair => Level::Medium,
             Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing => Level::Hard,
             Technique::XyWing | Technique::Swordfish => Level::Expert,
-            Technique::ForcingChain | Technique::ForcingNet => Level::Forcing,
+            Technique::ForcingChain | Technique::ForcingNet | Technique::NestedForcingChain => {
+                Level::Forcing
+            }
             _ => Level::Extreme,
         }
     }
@@ -243,6 +249,7 @@ impl Technique {
             Technique::Aic => 75,
             Technique::ForcingChain => 85,
             Technique::ForcingNet => 90,
+            Technique::NestedForcingChain => 95,
         }
     }
 }
@@ -433,6 +440,7 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::Aic => chains::aic(position, visit),
         Technique::ForcingChain => forcing::forcing_chain(position, visit),
         Technique::ForcingNet => forcing::forcing_net(position, visit),
+        Technique::NestedForcingChain => forcing::nested_forcing_chain(position, visit),
     }
 }
 
