@@ -15,7 +15,7 @@ use super::{Outcome, finish, signals, stdout};
 use xcover::dlx::Stats;
 use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::batch::Batch;
-use xcover::sudoku::logic::{self, Level, Rating};
+use xcover::sudoku::logic::{self, Level, Position, Rating};
 use xcover::sudoku::{Cell, Grid, GridSolver, symbol_name};
 
 #[derive(Debug, Args, Clone)]
@@ -27,6 +27,11 @@ pub struct ExplainArgs {
     /// stalls in any case).
     #[arg(long)]
     candidates: bool,
+    /// Take the puzzle as having one solution, as its setter declares, and use the techniques
+    /// that assume it (unique rectangles, BUG+1). On a puzzle with several solutions they may
+    /// lead logic to one of them.
+    #[arg(long)]
+    assume_unique: bool,
     #[command(flatten)]
     boxes: super::ShapeArg,
     /// The puzzle file (every puzzle in it is explained), or - for standard input.
@@ -36,6 +41,11 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct HintArgs {
+    /// Take the puzzle as having one solution, as its setter declares, and use the techniques
+    /// that assume it (unique rectangles, BUG+1). On a puzzle with several solutions they may
+    /// lead logic to one of them.
+    #[arg(long)]
+    assume_unique: bool,
     #[command(flatten)]
     boxes: super::ShapeArg,
     /// The puzzle file, or - for standard input.
@@ -45,6 +55,11 @@ pub struct HintArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct RateArgs {
+    /// Take the puzzle as having one solution, as its setter declares, and use the techniques
+    /// that assume it (unique rectangles, BUG+1). On a puzzle with several solutions they may
+    /// lead logic to one of them.
+    #[arg(long)]
+    assume_unique: bool,
     #[arg(long, value_enum, default_value = "text")]
     format: RateFormat,
     #[command(flatten)]
@@ -60,6 +75,15 @@ pub enum RateFormat {
     Text,
     /// One JSON object per puzzle and line.
     Json,
+}
+
+/// `position`, declared to have one solution when the user says so.
+fn declared(position: Position, unique: bool) -> Position {
+    if unique {
+        position.declared_unique()
+    } else {
+        position
+    }
 }
 
 /// What the engine made of the grid that logic left.
@@ -155,8 +179,9 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
         if several {
             writeln!(out, "# {name}:{line}")?;
         }
-        let solution = logic::solve_from(subject.position());
-        let mut position = subject.position();
+        let start = declared(subject.position(), args.assume_unique);
+        let solution = logic::solve_from(start.clone());
+        let mut position = start;
         for (number, step) in solution.steps.iter().enumerate() {
             writeln!(out, "{}. {step}", number + 1)?;
             if args.candidates {
@@ -251,7 +276,7 @@ pub fn hint(args: HintArgs) -> io::Result<Outcome> {
             writeln!(out, "invalid")?;
             continue;
         };
-        let position = subject.position();
+        let position = declared(subject.position(), args.assume_unique);
         if let Some(contradiction) = position.contradiction() {
             writeln!(out, "contradiction: {contradiction}")?;
         } else if position.is_full() {
@@ -359,8 +384,8 @@ impl Judgement {
 
 /// Rates a puzzle; where logic stalls, the engine tells a proper puzzle that needs search
 /// from one with no solution or several.
-fn judge(grid: &Grid, solver: &mut GridSolver<'_>) -> Judgement {
-    let solution = logic::solve(grid);
+fn judge(grid: &Grid, solver: &mut GridSolver<'_>, unique: bool) -> Judgement {
+    let solution = logic::solve_from(declared(Position::new(grid), unique));
     let (rating, open) = match settle(&solution) {
         Ok(judgement) => return judgement,
         Err(stalled) => stalled,
@@ -376,8 +401,8 @@ fn judge(grid: &Grid, solver: &mut GridSolver<'_>) -> Judgement {
 }
 
 /// The same for any puzzle (a variant, whose rules need an encoding of their own).
-fn judge_any(puzzle: &AnyPuzzle) -> Judgement {
-    let solution = logic::solve_from(puzzle.position());
+fn judge_any(puzzle: &AnyPuzzle, unique: bool) -> Judgement {
+    let solution = logic::solve_from(declared(puzzle.position(), unique));
     let (rating, open) = match settle(&solution) {
         Ok(judgement) => return judgement,
         Err(stalled) => stalled,
@@ -508,14 +533,16 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
             break;
         }
         // Plain grids share one encoding per box shape; a variant needs one of its own.
-        let mut judgements = runner.run(&chunk, grid_of, |solver, _, grid| judge(grid, solver));
+        let mut judgements = runner.run(&chunk, grid_of, |solver, _, grid| {
+            judge(grid, solver, args.assume_unique)
+        });
         let variants: Vec<Option<Judgement>> = chunk
             .par_iter()
             .map(|item| match item {
                 Item::Job(Job {
                     puzzle: Ok(puzzle @ InputPuzzle::Variant(_)),
                     ..
-                }) => Some(judge_any(&puzzle.any())),
+                }) => Some(judge_any(&puzzle.any(), args.assume_unique)),
                 _ => None,
             })
             .collect();

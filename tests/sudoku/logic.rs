@@ -252,10 +252,16 @@ fn xy_wing() {
 
 /// Every step of the logical solution agrees with the engine's unique solution.
 fn steps_agree_with_the_solution(grid: &Grid) -> Level {
+    steps_agree(grid, false)
+}
+
+/// The same, with the puzzle declared unique or not.
+fn steps_agree(grid: &Grid, unique: bool) -> Level {
     let Verdict::Unique(truth) = grid.verdict() else {
         panic!("a proper puzzle");
     };
-    let solution = logic::solve(grid);
+    let start = Position::new(grid);
+    let solution = logic::solve_from(if unique { start.declared_unique() } else { start });
     assert!(
         solution.contradiction.is_none(),
         "{:?}",
@@ -290,7 +296,7 @@ fn no_step_contradicts_the_true_solution_on_real_puzzles() {
 /// Soundness of every technique over thousands of hard puzzles: each collection split across
 /// two threads, every step of every logical solution checked against the engine's solution,
 /// and the count logic finishes returned.
-fn finished_agreeing(file: &str) -> (usize, usize) {
+fn finished_agreeing(file: &str, unique: bool) -> (usize, usize) {
     let content = std::fs::read_to_string(format!("../shared/data/sudoku9/{file}")).unwrap();
     let grids: Vec<Grid> = text::parse(&content, None)
         .into_iter()
@@ -302,7 +308,7 @@ fn finished_agreeing(file: &str) -> (usize, usize) {
             let finished = &finished;
             scope.spawn(move || {
                 for grid in half {
-                    if steps_agree_with_the_solution(grid) != Level::NeedsSearch {
+                    if steps_agree(grid, unique) != Level::NeedsSearch {
                         finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
                 }
@@ -315,12 +321,16 @@ fn finished_agreeing(file: &str) -> (usize, usize) {
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn chains_and_forcing_agree_with_the_solution_on_top1465_and_the_forum_hardest() {
-    // Before chains, colouring and forcing, logic alone finished 320 of top1465.
-    let (top, of) = finished_agreeing("top1465.txt");
+    // Before chains, colouring and forcing, logic alone finished 320 of top1465. Declared
+    // unique, so that unique rectangles and BUG+1 are checked too.
+    let (top, of) = finished_agreeing("top1465.txt", true);
     assert!(top >= 1400, "top1465: logic finished {top} of {of}");
     // Nested forcing chains reach every one of the forum's hardest.
-    let (hardest, of) = finished_agreeing("forum-hardest-1106.txt");
-    assert_eq!(hardest, of, "forum-hardest: logic finished {hardest} of {of}");
+    let (hardest, of) = finished_agreeing("forum-hardest-1106.txt", false);
+    assert_eq!(
+        hardest, of,
+        "forum-hardest: logic finished {hardest} of {of}"
+    );
 }
 
 #[test]
@@ -348,7 +358,7 @@ fn project_puzzles_of_other_shapes_explain_without_contradiction() {
 /// code and name. A line is
 /// `:code:digit:grid:deleted candidates:eliminations:placements:`, the grid with `+` before
 /// a placed (not given) digit and candidates written `<digit><row><col>`.
-const HODOKU_CASES: [(Technique, &str); 71] = [
+const HODOKU_CASES: [(Technique, &str); 91] = [
     // 0302: Jellyfish
     (
         Technique::Jellyfish,
@@ -652,6 +662,91 @@ const HODOKU_CASES: [(Technique, &str); 71] = [
         Technique::WWing,
         ":0803:26:.5.1.2...+4+73+9+8+52+161..+4.+7+5.95+142+96+378..68+7315+4+3+8+7+54+16+9+28.5.+24..+1..+1.+5+9...7...18..+5::611 672 682 692::",
     ),
+    // 0600: Uniqueness Test Type 1
+    (
+        Technique::UniqueRectangle,
+        ":0600-1:23:+4+7.3..1.8+85.4...9.39.+86.+4.7+1342+8.+5.+9+2+8+5+1...+3+496+7+53+4..1+6+2871+3+9+45+5+1+3+9+42..+6+74+96+58.+1.::227 327::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0600-1:23:+1+97+84+6+532..+8.+5.7+1+9+3+5+291+76+4+883+17694+2+55+2+4+1+38+9+7+6..+9+524+1+8+3.8+6+4....1..3+6....+79.+5....64::296 396::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0600-1:68:+6.+5+3....7+2.8+5.+6..+43.+9+1....5+7+3+1+4+59.2.+4+5681+2..98+927+635+4+19+8+7+6+3145+212+3+94+5...5+6+428+7+91+3::687 887::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0600-1:13:+5+9..3..+2+4+2...+5+48.97+4+81+92+56+36..+4+27+9+5+8+8+593+61..2+4+2+7+5+8+9..+6+382.+75..1+1+65.43+2.79+74+2+1...5::123 323::",
+    ),
+    // 0601: Uniqueness Test Type 2
+    (
+        Technique::UniqueRectangle,
+        ":0601-1:34:.9..+52+6+4.6..4+8..+53..5..628....8....4.1..+4......+4.27........341+8+1+865+743+92..9+21+8+576::711 713 722 723 734 739::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0601-1:25:3.9+4.5..+8..+136+9..+4+645+2+8...+9+71+2...8+934+6+3+19+8..+7+5+987+2+3+416.568....1.+3+7.....21.493...5::717 718 722 737 738::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0601-1:49:5.+7......+3+824+691+7+51.+67.+5...+2......9.+4.9.52..886.9...2.+92+4+5+1+6+83+77+58+2+9+36..+6318+742+59::319 339 347 357 367::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0601-1:45:8+5469+3+21+79.7..2.8+3.+3+2....+5+9..+32..+59+6.....5+832+2+859+36+7+4+1+5..+3+2.1+7+4+47..+6.+3+2532+1..79+68::122 134 135 136::",
+    ),
+    // 0602: Uniqueness Test Type 3
+    (
+        Technique::UniqueRectangle,
+        ":0602-1:89:3.......7...98.+5.3.5.....2+6+2+31+4..+6+85+7968+512+3+4...+6237+9+1..4...+1+79..+371.+45.......36.::212 222 293 722 793::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0602-1:15:.8+2+73+51...+7+5.+623.+8.+364..+2753.9+82....+62+45.1.8+3+8.7.4...27+9.6...+2.+2+6....8..54.+2....7::488 698 988 998::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0602-1:49:+58+1...+29+6+6+9+4+5283+7+1+2+739+1654+84+5+2.9..+8...+8.+5..2...+98.+2.+5.+9+46+23+78+153+27+1+8+5.+6.+8+154+697+3+2::156 356::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0602-1:15:+7+1+3+4+5+862+9+4927+63..+8+8+6+51+9+2374+67158+9+4+3+2+9+5+42+3+7+8+612+386+4+1+7+9+5.8..+1.+24+71+47.+2.....+2..+74...::391::",
+    ),
+    // 0603: Uniqueness Test Type 4
+    (
+        Technique::UniqueRectangle,
+        ":0603-1:14:..+9+4.+6+3+8....3.9+5+6..+6.+8.7149...+2+9+4+631.2.+5+689+74+496+17+3+2+58+9+58+7+3+2+4+1+6+7326+4+1+8+9+5+6..9+8+572+3::122 123::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0603-1:18:.68.+9+7+21...2.+86..795+731+2+6+4+8+8+9+4+1+7+53+625+2+684+3...+73+1+62+9+8+54+6.973..+2...+5+2+6....+2.+3954.8+6::172 182::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0603-1:28:+8.9..7......6+9+8..3...5218..+214+8.5..7.83.+7.2..........+8...+78.64..6..+53+7.17.......5:312 412 417 419 223 127 128 638 639 958 959 367 967 968 971 272 972 273 292 392 193:288 298::",
+    ),
+    (
+        Technique::UniqueRectangle,
+        ":0603-1:45:..7+163+29+816+97+8+2+54+3+2+8+359+4..+7...4+3..+7+979.+2+1.3..83.+6+7+9..2+91.3.7.....+8+9.17+3.3+7.8+4+69.+1:543 553 558 473 573 578 489:581 582::",
+    ),
+    // 0610: Bivalue Universal Grave + 1
+    (
+        Technique::BugPlusOne,
+        ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1..+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::",
+    ),
+    (
+        Technique::BugPlusOne,
+        ":0610::+4+3+75+82+9+61..+9+41+7+28+38+1+2+6+9+34+7+5..+6+9+7+8+13+49413+2+68+5778+3+15+46+2+9..+4+2.+5+7.+8.75+8.9+3.2..87.+1+5.+6::171 371::",
+    ),
+    (
+        Technique::BugPlusOne,
+        ":0610::8+4+9325+6+1+77+3+2+8..9+4+5+5+6+1+7..+32+8+49327+85+61+1+5+7.3.8+9+2+2+86...+4+7+3+9+7+8..+213+4+3+149+87+2566+2+5..+3+7+8+9::565 965::",
+    ),
+    (
+        Technique::BugPlusOne,
+        ":0610::+5+41+3+8...7862+4+7...+59+7+36.+5+4.+8+4+1+6+85+72+9+379+8..3+5+46+2+3+5+9+648+71+624+73815+9.5+7.+9..+8+4.+8+9+5+4.+7.2::286 686::",
+    ),
 ];
 
 /// The candidates `<digit><row><col>` of a HoDoKu field.
@@ -691,17 +786,28 @@ fn hodoku_regression_cases_find_their_eliminations() {
         let Verdict::Unique(truth) = grid.verdict() else {
             panic!("{line}: a grid with one solution");
         };
-        let mut position = Position::new(&grid);
+        // The uniqueness techniques work only on a puzzle declared to have one solution.
+        let mut position = match technique {
+            Technique::UniqueRectangle | Technique::BugPlusOne => {
+                Position::new(&grid).declared_unique()
+            }
+            _ => Position::new(&grid),
+        };
         for (at, v) in hodoku_candidates(fields[4]) {
             position.eliminate(at, v);
         }
         let expected = hodoku_candidates(fields[5]);
-        assert!(!expected.is_empty(), "{line}");
+        let expected_placements = hodoku_candidates(fields[6]);
+        assert!(
+            !expected.is_empty() || !expected_placements.is_empty(),
+            "{line}"
+        );
         let steps: Vec<logic::Step> = family(technique)
             .iter()
             .flat_map(|&t| logic::find_all(&position, t))
             .collect();
         let found: Vec<(Cell, u8)> = steps.iter().flat_map(|s| s.eliminations.clone()).collect();
+        let placed: Vec<(Cell, u8)> = steps.iter().flat_map(|s| s.placements.clone()).collect();
         for &(at, v) in &found {
             assert_ne!(
                 truth.get(at.row, at.col),
@@ -709,13 +815,39 @@ fn hodoku_regression_cases_find_their_eliminations() {
                 "{technique} removes the solution's {at}={v}: {line}"
             );
         }
-        for elimination in &expected {
-            assert!(
-                found.contains(elimination),
-                "{technique} misses {}<>{}: {line}\nfound: {steps:#?}",
-                elimination.0,
-                elimination.1
+        for &(at, v) in &placed {
+            assert_eq!(
+                truth.get(at.row, at.col),
+                v,
+                "{technique} places {at}={v}: {line}"
             );
+        }
+        // A placement removes the cell's other candidates (HoDoKu writes BUG+1 so).
+        let removed = |at: Cell, v: u8| {
+            found.contains(&(at, v)) || placed.iter().any(|&(c, w)| c == at && w != v)
+        };
+        for (at, v) in &expected {
+            assert!(
+                removed(*at, *v),
+                "{technique} misses {at}<>{v}: {line}\nfound: {steps:#?}"
+            );
+        }
+        for (at, v) in &expected_placements {
+            assert!(
+                placed.contains(&(*at, *v)),
+                "{technique} misses {at}={v}: {line}\nfound: {steps:#?}"
+            );
+        }
+        // Not declared unique, the position gives no uniqueness step.
+        if matches!(
+            technique,
+            Technique::UniqueRectangle | Technique::BugPlusOne
+        ) {
+            let mut undeclared = Position::new(&grid);
+            for (at, v) in hodoku_candidates(fields[4]) {
+                undeclared.eliminate(at, v);
+            }
+            assert!(logic::find(&undeclared, technique).is_none(), "{line}");
         }
     }
 }

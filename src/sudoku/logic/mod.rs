@@ -28,6 +28,7 @@ mod forcing;
 mod pairs;
 mod position;
 mod techniques;
+mod uniqueness;
 
 use itertools::Itertools;
 
@@ -76,6 +77,12 @@ pub enum Technique {
     Swordfish,
     /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves cells seeing all three.
     XyzWing,
+    /// Four cells of a rectangle that would let two symbols swap (types 1 to 4), in a puzzle
+    /// declared unique.
+    UniqueRectangle,
+    /// Every empty cell bivalue but one: it holds its symbol with three places in its units
+    /// (in a puzzle declared unique).
+    BugPlusOne,
     /// X-wing with four rows and four columns.
     Jellyfish,
     /// An X-wing but for fins in one place: cells of its columns seeing every fin lose it.
@@ -116,7 +123,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 33] = [
+    pub const ALL: [Technique; 35] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::RelatedCells,
@@ -133,8 +140,10 @@ impl Technique {
         Technique::XyWing,
         Technique::Swordfish,
         Technique::XyzWing,
+        Technique::UniqueRectangle,
         Technique::Jellyfish,
         Technique::FinnedXWing,
+        Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
@@ -171,6 +180,8 @@ impl Technique {
             Technique::XyWing => "XY-wing",
             Technique::Swordfish => "swordfish",
             Technique::XyzWing => "XYZ-wing",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::BugPlusOne => "BUG+1",
             Technique::Jellyfish => "jellyfish",
             Technique::FinnedXWing => "finned X-wing",
             Technique::Skyscraper => "skyscraper",
@@ -233,7 +244,9 @@ impl Technique {
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
+            Technique::UniqueRectangle => 46,
             Technique::Jellyfish => 52,
+            Technique::BugPlusOne => 56,
             Technique::FinnedXWing => 54,
             Technique::Skyscraper => 60,
             Technique::TwoStringKite => 61,
@@ -426,6 +439,8 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::XyWing => xy_wing(position, visit),
         Technique::XyzWing => xyz_wing(position, visit),
         Technique::Jellyfish => fish(position, 4, visit),
+        Technique::UniqueRectangle => uniqueness::unique_rectangle(position, visit),
+        Technique::BugPlusOne => uniqueness::bug_plus_one(position, visit),
         Technique::FinnedXWing => finned_fish(position, 2, visit),
         Technique::FinnedSwordfish => finned_fish(position, 3, visit),
         Technique::FinnedJellyfish => finned_fish(position, 4, visit),

@@ -113,6 +113,10 @@ pub(super) struct Layout {
     pub(super) sum_regions: Vec<SumRegion>,
     /// The clues read along cells (arrows, sums, sandwiches...), unrolled.
     pub(super) clues: Vec<Clue>,
+    /// Whether the rules are units alone (no neighbour rule, line, dot, cage, clue or
+    /// pencilmark), so that swapping symbols between cells that share units keeps them: what
+    /// the uniqueness techniques need.
+    pub(super) swappable: bool,
     /// `peers` as a bit matrix, one row of `words` words per cell, for `sees`.
     peer_bits: Vec<u64>,
     words: usize,
@@ -212,14 +216,14 @@ impl Layout {
         let sum_regions = sum_regions(n, &units, &units_of);
         let allowed = rules.allowed();
         let all: Mask = if n >= 64 { !0 } else { (1 << n) - 1 };
-        let marks = (0..cells)
+        let marks: Vec<Mask> = (0..cells)
             .map(|cell| {
                 (1..=n as u8)
                     .filter(|&v| !allowed[cell * n + usize::from(v) - 1])
                     .fold(all, |mask, v| mask & !bit(v))
             })
             .collect();
-        let clues = rules
+        let clues: Vec<Clue> = rules
             .sequences()
             .into_iter()
             .filter_map(|sequence| {
@@ -234,8 +238,15 @@ impl Layout {
                 })
             })
             .collect();
+        let swappable = neighbour_peers.iter().all(Vec::is_empty)
+            && not_consecutive.iter().all(Vec::is_empty)
+            && related_pairs.is_empty()
+            && clues.is_empty()
+            && units.iter().all(Unit::is_complete)
+            && marks.iter().all(|&m| m == all);
         Layout {
             n,
+            swappable,
             clues,
             sum_regions,
             units,
@@ -383,6 +394,9 @@ pub struct Position {
     pub(super) layout: Arc<Layout>,
     pub(super) values: Vec<u8>,
     pub(super) candidates: Vec<Mask>,
+    /// Whether the puzzle is declared to have one solution, which the uniqueness techniques
+    /// assume.
+    pub(super) unique: bool,
 }
 
 /// A position in which some cell or unit has no possibility left: the clues (or a wrong
@@ -420,6 +434,7 @@ impl Position {
             layout: Arc::new(layout),
             values: vec![0; n * n],
             candidates,
+            unique: false,
         };
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
@@ -427,6 +442,13 @@ impl Position {
             }
         }
         position
+    }
+
+    /// This position of a puzzle declared to have one solution: the uniqueness techniques
+    /// (unique rectangles, BUG+1) may assume it.
+    pub fn declared_unique(mut self) -> Position {
+        self.unique = true;
+        self
     }
 
     /// The side of the grid.
