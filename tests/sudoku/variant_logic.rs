@@ -362,7 +362,12 @@ fn explain_hint_and_rate_read_variant_files() {
     assert!(text.contains("solved by logic"), "{text}");
     // Logic (forcing chains at worst) finishes all five: --complete has nothing to complete.
     let run = xcover(&["sudoku", "explain", "--complete", file], "");
-    assert_eq!(out(&run).matches("solved by logic").count(), 5, "{}", out(&run));
+    assert_eq!(
+        out(&run).matches("solved by logic").count(),
+        5,
+        "{}",
+        out(&run)
+    );
     assert!(!out(&run).contains("completed by the exact-cover engine"));
     let run = xcover(&["sudoku", "hint", file], "");
     assert!(run.status.success(), "{}", err(&run));

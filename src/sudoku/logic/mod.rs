@@ -20,6 +20,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+mod als;
 mod cages;
 mod chains;
 mod clues;
@@ -111,6 +112,11 @@ pub enum Technique {
     MultiColouring,
     /// A finned jellyfish.
     FinnedJellyfish,
+    /// Two almost locked sets with a restricted common symbol: a second common symbol is in
+    /// one of them.
+    AlsXz,
+    /// Two almost locked sets each with a restricted common symbol with a third.
+    AlsXyWing,
     /// An alternating inference chain through any strong and weak links.
     Aic,
     /// A candidate whose consequences run into a contradiction.
@@ -123,7 +129,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 37] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::RelatedCells,
@@ -155,6 +161,8 @@ impl Technique {
         Technique::XyChain,
         Technique::MultiColouring,
         Technique::FinnedJellyfish,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::Aic,
         Technique::ForcingChain,
         Technique::ForcingNet,
@@ -195,6 +203,8 @@ impl Technique {
             Technique::XyChain => "XY-chain",
             Technique::MultiColouring => "multi-colouring",
             Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-wing",
             Technique::Aic => "alternating inference chain",
             Technique::ForcingChain => "forcing chain",
             Technique::ForcingNet => "forcing net",
@@ -259,6 +269,8 @@ impl Technique {
             Technique::XyChain => 70,
             Technique::MultiColouring => 71,
             Technique::FinnedJellyfish => 72,
+            Technique::AlsXz => 73,
+            Technique::AlsXyWing => 74,
             Technique::Aic => 75,
             Technique::ForcingChain => 85,
             Technique::ForcingNet => 90,
@@ -452,6 +464,8 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::WWing => chains::w_wing(position, visit),
         Technique::XChain => chains::x_chain(position, visit),
         Technique::RemotePair | Technique::XyChain => chains::xy_chain(position, technique, visit),
+        Technique::AlsXz => als::als_xz(position, visit),
+        Technique::AlsXyWing => als::als_xy_wing(position, visit),
         Technique::Aic => chains::aic(position, visit),
         Technique::ForcingChain => forcing::forcing_chain(position, visit),
         Technique::ForcingNet => forcing::forcing_net(position, visit),

@@ -263,6 +263,12 @@ impl Layout {
         }
     }
 
+    /// The cells that may not hold the same symbol as `cell`, as a row of bits (bit `b % 64`
+    /// of word `b / 64` for cell `b`).
+    pub(super) fn peer_row(&self, cell: usize) -> &[u64] {
+        &self.peer_bits[cell * self.words..(cell + 1) * self.words]
+    }
+
     /// Whether two cells may not hold the same symbol.
     pub(super) fn sees(&self, a: usize, b: usize) -> bool {
         self.peer_bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
