@@ -77,8 +77,10 @@ pub enum RateFormat {
     Json,
 }
 
-/// `position`, declared to have one solution when the user says so.
+/// `position`, declared to have one solution when the user says so, its techniques stopped by
+/// Ctrl-C or SIGTERM.
 fn declared(position: Position, unique: bool) -> Position {
+    let position = position.with_stop(signals::stopped);
     if unique {
         position.declared_unique()
     } else {
@@ -189,6 +191,14 @@ pub fn explain(args: ExplainArgs) -> io::Result<Outcome> {
                 write!(out, "{}", position.candidate_grid())?;
             }
         }
+        if solution.stopped {
+            out.flush()?;
+            eprintln!(
+                "xcover: interrupted while logic looked for step {}",
+                solution.steps.len() + 1
+            );
+            return finish(out, Outcome::Interrupted);
+        }
         let rating = logic::rating_of(&solution);
         if let Some(contradiction) = &solution.contradiction {
             writeln!(
@@ -292,7 +302,13 @@ pub fn hint(args: HintArgs) -> io::Result<Outcome> {
                     return finish(out, Outcome::Interrupted);
                 }
             };
-            match logic::next_step(&position) {
+            let next = logic::next_step(&position);
+            if position.stopped() {
+                out.flush()?;
+                eprintln!("xcover: interrupted while logic looked for a step");
+                return finish(out, Outcome::Interrupted);
+            }
+            match next {
                 Some(step) => {
                     writeln!(out, "{step}")?;
                     if several {
@@ -386,6 +402,9 @@ impl Judgement {
 /// from one with no solution or several.
 fn judge(grid: &Grid, solver: &mut GridSolver<'_>, unique: bool) -> Judgement {
     let solution = logic::solve_from(declared(Position::new(grid), unique));
+    if solution.stopped {
+        return Judgement::Stopped;
+    }
     let (rating, open) = match settle(&solution) {
         Ok(judgement) => return judgement,
         Err(stalled) => stalled,
@@ -403,6 +422,9 @@ fn judge(grid: &Grid, solver: &mut GridSolver<'_>, unique: bool) -> Judgement {
 /// The same for any puzzle (a variant, whose rules need an encoding of their own).
 fn judge_any(puzzle: &AnyPuzzle, unique: bool) -> Judgement {
     let solution = logic::solve_from(declared(puzzle.position(), unique));
+    if solution.stopped {
+        return Judgement::Stopped;
+    }
     let (rating, open) = match settle(&solution) {
         Ok(judgement) => return judgement,
         Err(stalled) => stalled,

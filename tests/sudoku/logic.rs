@@ -362,7 +362,7 @@ fn project_puzzles_of_other_shapes_explain_without_contradiction() {
 /// code and name. A line is
 /// `:code:digit:grid:deleted candidates:eliminations:placements:`, the grid with `+` before
 /// a placed (not given) digit and candidates written `<digit><row><col>`.
-const HODOKU_CASES: [(Technique, &str); 99] = [
+const HODOKU_CASES: [(Technique, &str); 107] = [
     // 0302: Jellyfish
     (
         Technique::Jellyfish,
@@ -785,6 +785,40 @@ const HODOKU_CASES: [(Technique, &str); 99] = [
         Technique::AlsXyWing,
         ":0902-1:2:.......+3.6..5..18..83.1..+2....9573...6.....92...........+6...254.487...1+3..23.....:111 615 616 636 453 457 261 262 164 464 664 465 467 667 668 669 171 971 172 972 985 986 791 792 895 995 196 896 996:212::",
     ),
+    // 0402: Empty Rectangle
+    (
+        Technique::EmptyRectangle,
+        ":0402:9:7+2+4+956+1381+6842+3+5+9+7+9+3+5+7+1+8+6+2+45..3..+8+1..4..8+17+5..+81.+7.24..+13....+7+2...1...+85.5...7.6+1::986::",
+    ),
+    (
+        Technique::EmptyRectangle,
+        ":0402:2:7+2+4+956+1381+6842+3+5+9+7+9+3+5+7+1+8+6+2+45..3..+8+1..4..8+17+5..+81.+7.24..+13....+7+2...1...+85.5...7.6+1::293::",
+    ),
+    (
+        Technique::EmptyRectangle,
+        ":0402:5:.+9...+83+1.8.193..+6.+4+3.+1.6+8+953+492.+16..7+1.4.9+2.3.+28..39+412..8..+1+3.+9+8+4+3175+26+1.3......:515 745 673 495:576::",
+    ),
+    (
+        Technique::EmptyRectangle,
+        ":0402:7:..+3+9+6+5+48...4312.9....+8471..+3..+1+842...625+3981...87+2+6+3+5...129+3....9+64715...3+7+6+5+8+9.+1:211 231 479:721::",
+    ),
+    // 0711: Grouped AIC
+    (
+        Technique::Aic,
+        ":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1::612 616 619 626 634 636::7",
+    ),
+    (
+        Technique::Aic,
+        ":0711-1:1:.+5243+19+6..3+67...1519.....2.2.......694.......+5+6....74+93.9......6.+5.1.....8.5..69.:825 826 833 837 839 254 255 256 779 789 495 496 499 799:143 153::7",
+    ),
+    (
+        Technique::Aic,
+        ":0711-1:8:3.6..2.89...+6.+9.+5..5.8.1.........5.2.......7.2....6.4.67...43......93..5....6.4..:345 948 553 554 355 555 365 593 594:845 855 865 896::7",
+    ),
+    (
+        Technique::Aic,
+        ":0711-1:9:+8..1...7....8.76..+7.3.5......+7..9...4...7+8.9668+9...+7....+4+78+52+6+15+2+83..+94717+69+42.5.::912 922 932 971::15",
+    ),
 ];
 
 /// The candidates `<digit><row><col>` of a HoDoKu field.
@@ -802,10 +836,14 @@ fn hodoku_candidates(field: &str) -> Vec<(Cell, u8)> {
 /// skyscraper's shape may be a turbot fish here, its short remote pair an XY-chain.
 fn family(technique: Technique) -> Vec<Technique> {
     match technique {
-        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => vec![
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::TurbotFish
+        | Technique::EmptyRectangle => vec![
             Technique::Skyscraper,
             Technique::TwoStringKite,
             Technique::TurbotFish,
+            Technique::EmptyRectangle,
         ],
         Technique::RemotePair | Technique::XyChain => {
             vec![Technique::RemotePair, Technique::XyChain]

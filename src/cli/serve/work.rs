@@ -459,11 +459,20 @@ fn solutions_up_to_two(subject: &AnyPuzzle, limits: &Limits) -> Result<u128, Api
     Ok(count)
 }
 
+/// `position`, its techniques stopped by the request's deadline or cancellation (a step of
+/// forcing chains on a large grid can be long).
+fn stoppable(position: Position, limits: &Limits) -> Position {
+    let (cancel, deadline) = (Arc::clone(&limits.cancel), limits.deadline);
+    position.with_stop(move || {
+        cancel.load(std::sync::atomic::Ordering::Relaxed) || Instant::now() > deadline
+    })
+}
+
 /// `hint`: the next logical step, if any, and whether the puzzle has several solutions (a
 /// step is sound whatever the solutions, but logic cannot finish such a puzzle).
 pub fn hint(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let subject = subject_of(request)?;
-    let position = subject.position();
+    let position = stoppable(subject.position(), limits);
     let mut several = false;
     let (step, message) = if let Some(contradiction) = position.contradiction() {
         (None, format!("contradiction: {contradiction}"))
@@ -471,7 +480,11 @@ pub fn hint(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         (None, "the grid is already full".to_string())
     } else {
         several = solutions_up_to_two(&subject, limits)? >= 2;
-        match (logic::next_step(&position), several) {
+        let next = logic::next_step(&position);
+        if position.stopped() {
+            return Err(ApiError::stopped(limits));
+        }
+        match (next, several) {
             (Some(step), false) => {
                 let message = step.to_string();
                 (Some(step_json(&step, Some(&position))), message)
@@ -497,7 +510,7 @@ pub fn hint(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
 /// and how logic ended.
 pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let subject = subject_of(request)?;
-    let mut position = subject.position();
+    let mut position = stoppable(subject.position(), limits);
     let mut steps = Vec::new();
     let mut contradiction = position.contradiction();
     while contradiction.is_none() && !position.is_full() {
@@ -506,7 +519,11 @@ pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
         {
             return Err(ApiError::stopped(limits));
         }
-        let Some(step) = logic::next_step(&position) else {
+        let next = logic::next_step(&position);
+        if position.stopped() {
+            return Err(ApiError::stopped(limits));
+        }
+        let Some(step) = next else {
             break;
         };
         steps.push(step_json(&step, Some(&position)));
@@ -549,7 +566,10 @@ pub fn explain(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
 /// stalls).
 pub fn rate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
     let subject = subject_of(request)?;
-    let solution = logic::solve_from(subject.position());
+    let solution = logic::solve_from(stoppable(subject.position(), limits));
+    if solution.stopped {
+        return Err(ApiError::stopped(limits));
+    }
     let rating = logic::rating_of(&solution);
     let level = if solution.contradiction.is_some() {
         "no-solution".to_string()
@@ -636,7 +656,7 @@ pub fn generate(request: &Value, limits: &Limits) -> Result<Value, ApiError> {
                 .find(|level| level.name() == name && *level != Level::NeedsSearch)
                 .ok_or_else(|| {
                     ApiError::bad(format!(
-                        "unknown difficulty '{}': easy, medium, hard or expert",
+                        "unknown difficulty '{}': easy, medium, hard, expert, extreme or forcing",
                         clipped(name)
                     ))
                 })?,

@@ -71,6 +71,9 @@ fn sets(p: &Position) -> Vec<Als> {
     let mut found: Vec<Als> = Vec::new();
     let mut seen: std::collections::HashSet<Vec<usize>> = Default::default();
     for (u, unit) in p.units().iter().enumerate() {
+        if p.stopped() {
+            break;
+        }
         let empty: Vec<usize> = unit
             .cells
             .iter()
@@ -133,6 +136,9 @@ fn seen_by_both(p: &Position, a: &Als, b: &Als, z: u8) -> Vec<(Cell, u8)> {
 pub(super) fn als_xz(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     let sets = sets(p);
     for [a, b] in sets.iter().array_combinations() {
+        if p.stopped() {
+            break;
+        }
         if a.overlaps(b) {
             continue;
         }
@@ -166,6 +172,9 @@ pub(super) fn als_xz(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
 pub(super) fn als_xy_wing(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     let sets = sets(p);
     for c in &sets {
+        if p.stopped() {
+            break;
+        }
         // The sets with a restricted common with C, and that symbol.
         let linked: Vec<(&Als, u8)> = sets
             .iter()

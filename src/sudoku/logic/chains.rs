@@ -1,13 +1,16 @@
 //! Chains: alternating inference between candidates, from the two-link patterns (skyscraper,
-//! two-string kite, turbot fish, W-wing) to X-chains, XY-chains and general alternating
-//! inference chains.
+//! two-string kite, turbot fish, empty rectangle, W-wing) to X-chains, XY-chains and general
+//! alternating inference chains, grouped nodes among them.
 //!
 //! A chain reads two kinds of link between candidates (a symbol in a cell). A strong link says
 //! that at least one of two candidates is true: the two candidates of a cell that has only
 //! two, or the two places a symbol has left in a complete unit. A weak link says that two
 //! candidates are not both true: two symbols of one cell, one symbol in two peers, or any two
 //! that a rule between the cells forbids together (a thermometer, a dot, the non-consecutive
-//! rule), which is what makes the chains work on variants too. A chain starts and ends with a
+//! rule), which is what makes the chains work on variants too. A group stands for the places
+//! of a symbol where a box meets a row or a column (true when one of them holds it), linked
+//! as a place is: strongly where a unit's places are the group and one more node, weakly to
+//! places that see all of it. A chain starts and ends with a
 //! strong link and alternates: if its first candidate is false its second is true, so its
 //! third is false, and so on to its last, which is then true. So the first or the last is
 //! true, and any candidate that excludes both goes.
@@ -59,7 +62,9 @@ struct Shape {
     allows: fn(usize, Link) -> bool,
 }
 
-/// A candidate, numbered `cell * n + value - 1`.
+/// A candidate, numbered `cell * n + value - 1`; or, from `cells * n` on, a group: the places
+/// of one symbol where a box (or another area) meets a row or a column, true when one of them
+/// holds the symbol.
 type Node = usize;
 
 /// A chain found: its candidates and the links between them, and what it removes.
@@ -75,8 +80,12 @@ struct Graph<'p> {
     n: usize,
     /// The links a chain may take from each candidate, strong and weak.
     links: Vec<Vec<(Node, Link)>>,
-    /// Every live candidate that excludes each one (a chain's targets).
+    /// Every live candidate that excludes each node (a chain's targets; candidates only).
     excluders: Vec<Vec<Node>>,
+    /// The first group's number: the number of candidate nodes.
+    base: usize,
+    /// Each group's symbol and cells.
+    groups: Vec<(u8, Vec<usize>)>,
 }
 
 impl<'p> Graph<'p> {
@@ -139,20 +148,149 @@ impl<'p> Graph<'p> {
                 links[node] = out;
             }
         }
-        Graph {
+        let mut graph = Graph {
             p,
             n,
             links,
             excluders,
+            base: cells * n,
+            groups: Vec::new(),
+        };
+        graph.add_groups();
+        graph
+    }
+
+    /// Adds the groups and their links: strong where a unit's places of a symbol are two
+    /// nodes, one of them a group; weak between nodes of one symbol whose cells all see
+    /// each other.
+    fn add_groups(&mut self) {
+        let p = self.p;
+        let n = self.n;
+        let units = p.units();
+        let lines: Vec<usize> = (0..units.len())
+            .filter(|&u| matches!(units[u].kind, UnitKind::Row | UnitKind::Column))
+            .collect();
+        let areas: Vec<usize> = (0..units.len())
+            .filter(|&u| units[u].kind == UnitKind::Area)
+            .collect();
+        for value in 1..=n as u8 {
+            let first = self.groups.len();
+            for &area in &areas {
+                for &line in &lines {
+                    let cells: Vec<usize> = units[area]
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|c| units[line].cells.contains(c))
+                        .filter(|&c| p.candidates[c] & bit(value) != 0)
+                        .collect();
+                    if cells.len() >= 2 && !self.groups[first..].iter().any(|(_, g)| *g == cells) {
+                        self.groups.push((value, cells));
+                    }
+                }
+            }
+            let groups: Vec<usize> = (first..self.groups.len()).collect();
+            if groups.is_empty() {
+                continue;
+            }
+            let node_of = |cell: usize| cell * n + usize::from(value) - 1;
+            let sees_all = |cell: usize, group: &[usize]| {
+                !group.contains(&cell) && group.iter().all(|&g| p.layout.sees(cell, g))
+            };
+            for &g in &groups {
+                let node = self.base + g;
+                self.links.push(Vec::new());
+                self.excluders.push(Vec::new());
+                let cells = self.groups[g].1.clone();
+                for c in (0..p.candidates.len()).filter(|&c| p.candidates[c] & bit(value) != 0) {
+                    if sees_all(c, &cells) {
+                        self.excluders[node].push(node_of(c));
+                        self.links[node].push((node_of(c), Link::WeakPeer));
+                        self.links[node_of(c)].push((node, Link::WeakPeer));
+                    }
+                }
+                for &h in &groups {
+                    let other = &self.groups[h].1;
+                    if h != g && cells.iter().all(|&c| sees_all(c, other)) {
+                        self.links[node].push((self.base + h, Link::WeakPeer));
+                    }
+                }
+            }
+            // Strong links: the places of the symbol in a complete unit, as two nodes.
+            for (u, unit) in units.iter().enumerate() {
+                if !unit.is_complete() || p.placed(u) & bit(value) != 0 {
+                    continue;
+                }
+                let places = p.places(u, value);
+                let inside: Vec<usize> = groups
+                    .iter()
+                    .copied()
+                    .filter(|&g| self.groups[g].1.iter().all(|c| unit.cells.contains(c)))
+                    .collect();
+                for &g in &inside {
+                    let cells = &self.groups[g].1;
+                    let rest: Vec<usize> = places
+                        .iter()
+                        .copied()
+                        .filter(|c| !cells.contains(c))
+                        .collect();
+                    let other = match rest[..] {
+                        [] => continue,
+                        [single] => node_of(single),
+                        _ => match inside.iter().find(|&&h| self.groups[h].1 == rest) {
+                            Some(&h) => self.base + h,
+                            None => continue,
+                        },
+                    };
+                    let node = self.base + g;
+                    self.links[node].push((other, Link::StrongUnit(u)));
+                    if other < self.base {
+                        self.links[other].push((node, Link::StrongUnit(u)));
+                    }
+                }
+            }
         }
     }
 
+    /// The cell of a candidate node (the first cell of a group).
     fn cell(&self, node: Node) -> usize {
-        node / self.n
+        match node.checked_sub(self.base) {
+            Some(g) => self.groups[g].1[0],
+            None => node / self.n,
+        }
     }
 
     fn value(&self, node: Node) -> u8 {
-        (node % self.n) as u8 + 1
+        match node.checked_sub(self.base) {
+            Some(g) => self.groups[g].0,
+            None => (node % self.n) as u8 + 1,
+        }
+    }
+
+    fn is_group(&self, node: Node) -> bool {
+        node >= self.base
+    }
+
+    /// The node's cells, as people write them: `r1c2` or `r1c2,r1c3`.
+    fn cells_text(&self, node: Node) -> String {
+        match node.checked_sub(self.base) {
+            Some(g) => self.groups[g].1.iter().map(|&c| self.p.cell(c)).join(","),
+            None => self.p.cell(node / self.n).to_string(),
+        }
+    }
+
+    /// Whether candidate `c` and node `x` are not both true.
+    fn excludes(&self, c: Node, x: Node) -> bool {
+        let (cell, value) = (self.cell(c), self.value(c));
+        match x.checked_sub(self.base) {
+            Some(g) => {
+                let (v, cells) = &self.groups[g];
+                value == *v
+                    && !cells.contains(&cell)
+                    && cells.iter().all(|&other| self.p.layout.sees(cell, other))
+            }
+            None => self.p.excludes(cell, value, self.cell(x), self.value(x)),
+        }
     }
 
     /// The live candidates that exclude both `a` and `b` (other than either).
@@ -160,12 +298,7 @@ impl<'p> Graph<'p> {
         self.excluders[a]
             .iter()
             .copied()
-            .filter(|&c| {
-                c != b
-                    && self
-                        .p
-                        .excludes(self.cell(c), self.value(c), self.cell(b), self.value(b))
-            })
+            .filter(|&c| c != b && self.excludes(c, b))
             .collect()
     }
 
@@ -228,6 +361,9 @@ impl<'p> Graph<'p> {
         let mut search = Search::new(2 * self.links.len());
         let mut found = Vec::new();
         for start in 0..self.links.len() {
+            if self.p.stopped() {
+                break;
+            }
             if !self.links[start].is_empty() && shape.value.is_none_or(|v| self.value(start) == v) {
                 self.chains_from(start, shape, &mut search, &mut found);
             }
@@ -256,7 +392,7 @@ impl<'p> Graph<'p> {
         let mut k = 0;
         while k < chain.nodes.len() {
             let node = chain.nodes[k];
-            let cell = self.p.cell(self.cell(node));
+            let cell = self.cells_text(node);
             if k + 1 < chain.nodes.len() && chain.links[k] == Link::StrongCell {
                 let next = chain.nodes[k + 1];
                 text.push_str(&format!(
@@ -282,7 +418,7 @@ impl<'p> Graph<'p> {
             format!(
                 "{} in {}",
                 symbol_name(self.value(node)),
-                self.p.cell(self.cell(node))
+                self.cells_text(node)
             )
         };
         let eliminations: Vec<(Cell, u8)> = chain
@@ -294,7 +430,11 @@ impl<'p> Graph<'p> {
         let reasons = chain
             .nodes
             .iter()
-            .map(|&node| self.p.cell(self.cell(node)))
+            .flat_map(|&node| match node.checked_sub(self.base) {
+                Some(g) => self.groups[g].1.clone(),
+                None => vec![self.cell(node)],
+            })
+            .map(|cell| self.p.cell(cell))
             .dedup()
             .collect();
         Step::eliminating(
@@ -392,8 +532,10 @@ fn turbot_name(p: &Position, chain: &Chain) -> Technique {
     }
 }
 
-/// Skyscrapers, two-string kites and turbot fish (whichever `technique` names): a symbol with
-/// two places in each of two units, one place of each seeing the other.
+/// Skyscrapers, two-string kites, turbot fish and empty rectangles (whichever `technique`
+/// names): a symbol with two places in each of two units, one place of each seeing the
+/// other's; in an empty rectangle one of those places is a group, the places of the symbol
+/// in a box that lie in one row or column (the box's others lying in one column or row).
 pub(super) fn turbot(p: &Position, technique: Technique, visit: Visit<'_>) -> ControlFlow<()> {
     let graph = Graph::new(p);
     for value in 1..=p.size() as u8 {
@@ -403,7 +545,16 @@ pub(super) fn turbot(p: &Position, technique: Technique, visit: Visit<'_>) -> Co
             allows: unit_links,
         };
         for chain in graph.chains(&shape) {
-            if chain.links.len() == 3 && turbot_name(p, &chain) == technique {
+            if chain.links.len() != 3 {
+                continue;
+            }
+            let grouped = chain.nodes.iter().any(|&node| graph.is_group(node));
+            let name = if grouped {
+                Technique::EmptyRectangle
+            } else {
+                turbot_name(p, &chain)
+            };
+            if name == technique {
                 visit(graph.step(technique, &chain))?;
             }
         }

@@ -192,6 +192,9 @@ impl Trial {
 pub(super) fn forcing_chain(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     let mut found: Vec<(usize, u8, Trial)> = Vec::new();
     for cell in (0..p.candidates.len()).filter(|&c| p.candidates[c] != 0) {
+        if p.stopped() {
+            return ControlFlow::Continue(());
+        }
         for value in symbols(p.candidates[cell]) {
             let trial = Trial::of(p, cell, value);
             if trial.contradiction.is_some() {
@@ -242,6 +245,9 @@ pub(super) fn forcing_net(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     }
     sources.sort_by_key(|(_, alternatives)| alternatives.len());
     for (what, alternatives) in sources {
+        if p.stopped() {
+            return ControlFlow::Continue(());
+        }
         if alternatives.len() < 2 {
             continue;
         }
@@ -309,6 +315,9 @@ pub(super) fn nested_forcing_chain(p: &Position, visit: Visit<'_>) -> ControlFlo
         .sorted_by_key(|&c| p.candidates[c].count_ones());
     for cell in cells {
         for value in symbols(p.candidates[cell]) {
+            if p.stopped() {
+                return ControlFlow::Continue(());
+            }
             let (trial, inner) = nested_trial(p, cell, value);
             let Some(why) = &trial.contradiction else {
                 continue;
@@ -338,6 +347,9 @@ fn nested_trial(p: &Position, cell: usize, value: u8) -> (Trial, usize) {
     let mut inner = 0;
     loop {
         let mut changed = false;
+        if p.stopped() {
+            return (trial, inner);
+        }
         for c in 0..trial.candidates.len() {
             for v in symbols(trial.candidates[c]) {
                 if trial.contradiction.is_some() {

@@ -39,7 +39,7 @@ use techniques::{
     xy_wing, xyz_wing,
 };
 
-pub use position::{Contradiction, Position};
+pub use position::{Contradiction, Position, Stop};
 
 /// The techniques, simplest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,6 +95,8 @@ pub enum Technique {
     TwoStringKite,
     /// The same with a box or another area for one of the lines.
     TurbotFish,
+    /// The same with a box whose places lie in one row and one column, as a group.
+    EmptyRectangle,
     /// One symbol's places linked through units where it has two, in two colours: a colour
     /// that sees itself is false, a place seeing both colours loses the symbol.
     SimpleColouring,
@@ -129,7 +131,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 37] = [
+    pub const ALL: [Technique; 38] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::RelatedCells,
@@ -153,6 +155,7 @@ impl Technique {
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::EmptyRectangle,
         Technique::SimpleColouring,
         Technique::FinnedSwordfish,
         Technique::WWing,
@@ -168,6 +171,21 @@ impl Technique {
         Technique::ForcingNet,
         Technique::NestedForcingChain,
     ];
+
+    /// Whether the technique is tried on grids of side `size`. The dearest grow too fast with
+    /// the grid: almost locked sets, chains of every link and nested forcing run up to 9x9,
+    /// the other chains, colouring and forcing up to 16x16; beyond, logic stops at the
+    /// expert techniques (the engine finishes).
+    pub fn reaches(self, size: usize) -> bool {
+        match self {
+            Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::Aic
+            | Technique::NestedForcingChain => size <= 9,
+            other if other.level() >= Level::Extreme => size <= 16,
+            _ => true,
+        }
+    }
 
     /// The name used in explanations.
     pub fn name(self) -> &'static str {
@@ -195,6 +213,7 @@ impl Technique {
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "two-string kite",
             Technique::TurbotFish => "turbot fish",
+            Technique::EmptyRectangle => "empty rectangle",
             Technique::SimpleColouring => "simple colouring",
             Technique::FinnedSwordfish => "finned swordfish",
             Technique::WWing => "W-wing",
@@ -261,6 +280,7 @@ impl Technique {
             Technique::Skyscraper => 60,
             Technique::TwoStringKite => 61,
             Technique::TurbotFish => 62,
+            Technique::EmptyRectangle => 62,
             Technique::SimpleColouring => 63,
             Technique::FinnedSwordfish => 64,
             Technique::WWing => 65,
@@ -405,6 +425,7 @@ impl Step {
 pub fn next_step(position: &Position) -> Option<Step> {
     Technique::ALL
         .iter()
+        .filter(|technique| technique.reaches(position.size()))
         .find_map(|&technique| find(position, technique))
 }
 
@@ -456,9 +477,10 @@ fn visit_steps(position: &Position, technique: Technique, visit: Visit<'_>) -> C
         Technique::FinnedXWing => finned_fish(position, 2, visit),
         Technique::FinnedSwordfish => finned_fish(position, 3, visit),
         Technique::FinnedJellyfish => finned_fish(position, 4, visit),
-        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
-            chains::turbot(position, technique, visit)
-        }
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::TurbotFish
+        | Technique::EmptyRectangle => chains::turbot(position, technique, visit),
         Technique::SimpleColouring => colouring::simple_colouring(position, visit),
         Technique::MultiColouring => colouring::multi_colouring(position, visit),
         Technique::WWing => chains::w_wing(position, visit),
@@ -484,6 +506,8 @@ pub struct Solution {
     pub contradiction: Option<Contradiction>,
     /// The position after the last step, candidates and all.
     pub position: Position,
+    /// Whether the position's stop predicate ended the search for steps.
+    pub stopped: bool,
 }
 
 impl Solution {
@@ -509,8 +533,14 @@ pub fn solve(grid: &Grid) -> Solution {
 pub fn solve_from(mut position: Position) -> Solution {
     let mut steps = Vec::new();
     let mut contradiction = position.contradiction();
+    let mut stopped = false;
     while contradiction.is_none() && !position.is_full() {
-        let Some(step) = next_step(&position) else {
+        let step = next_step(&position);
+        if position.stopped() {
+            stopped = true;
+            break;
+        }
+        let Some(step) = step else {
             break;
         };
         position.apply(&step);
@@ -522,6 +552,7 @@ pub fn solve_from(mut position: Position) -> Solution {
         values: position.values.clone(),
         contradiction,
         position,
+        stopped,
     }
 }
 

@@ -403,6 +403,19 @@ pub struct Position {
     /// Whether the puzzle is declared to have one solution, which the uniqueness techniques
     /// assume.
     pub(super) unique: bool,
+    /// What stops the search for steps (a deadline, a cancellation), if anything.
+    stop: Option<Stop>,
+}
+
+/// A predicate that the long techniques poll, and that ends [`super::solve_from`]: a deadline
+/// passed, a cancellation asked for.
+#[derive(Clone)]
+pub struct Stop(Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl fmt::Debug for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Stop")
+    }
 }
 
 /// A position in which some cell or unit has no possibility left: the clues (or a wrong
@@ -441,6 +454,7 @@ impl Position {
             values: vec![0; n * n],
             candidates,
             unique: false,
+            stop: None,
         };
         for (cell, &value) in givens.iter().enumerate() {
             if value != 0 {
@@ -455,6 +469,18 @@ impl Position {
     pub fn declared_unique(mut self) -> Position {
         self.unique = true;
         self
+    }
+
+    /// This position, whose techniques give up (finding no step) once `stop` says so: a
+    /// long step on a large grid stays under a deadline and Ctrl-C.
+    pub fn with_stop(mut self, stop: impl Fn() -> bool + Send + Sync + 'static) -> Position {
+        self.stop = Some(Stop(Arc::new(stop)));
+        self
+    }
+
+    /// Whether the stop predicate says to give up.
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|stop| (stop.0)())
     }
 
     /// The side of the grid.

@@ -413,6 +413,9 @@ pub(super) fn finned_fish(p: &Position, size: usize, visit: Visit<'_>) -> Contro
     let n = p.size();
     let sees = |a: usize, b: usize| p.layout.sees(a, b);
     for value in 1..=n as u8 {
+        if p.stopped() {
+            break;
+        }
         for (base_kind, cover_kind) in [
             (UnitKind::Row, UnitKind::Column),
             (UnitKind::Column, UnitKind::Row),

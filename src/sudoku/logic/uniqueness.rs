@@ -39,6 +39,9 @@ fn rectangles(p: &Position) -> Vec<([usize; 4], Mask)> {
     }
     let empty = |c: usize| p.values[c] == 0;
     for [r1, r2] in (0..n).array_combinations() {
+        if p.stopped() {
+            break;
+        }
         for [c1, c2] in (0..n).array_combinations() {
             let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
             if !corners.iter().all(|&c| empty(c)) {
