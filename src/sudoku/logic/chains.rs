@@ -173,20 +173,31 @@ impl<'p> Graph<'p> {
         let areas: Vec<usize> = (0..units.len())
             .filter(|&u| units[u].kind == UnitKind::Area)
             .collect();
+        // Where an area meets a line in two cells or more, each such set of cells once.
+        let mut meetings: Vec<Vec<usize>> = Vec::new();
+        for &area in &areas {
+            for &line in &lines {
+                let cells: Vec<usize> = units[area]
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| units[line].cells.contains(c))
+                    .collect();
+                if cells.len() >= 2 && !meetings.contains(&cells) {
+                    meetings.push(cells);
+                }
+            }
+        }
         for value in 1..=n as u8 {
             let first = self.groups.len();
-            for &area in &areas {
-                for &line in &lines {
-                    let cells: Vec<usize> = units[area]
-                        .cells
-                        .iter()
-                        .copied()
-                        .filter(|c| units[line].cells.contains(c))
-                        .filter(|&c| p.candidates[c] & bit(value) != 0)
-                        .collect();
-                    if cells.len() >= 2 && !self.groups[first..].iter().any(|(_, g)| *g == cells) {
-                        self.groups.push((value, cells));
-                    }
+            for meeting in &meetings {
+                let cells: Vec<usize> = meeting
+                    .iter()
+                    .copied()
+                    .filter(|&c| p.candidates[c] & bit(value) != 0)
+                    .collect();
+                if cells.len() >= 2 && !self.groups[first..].iter().any(|(_, g)| *g == cells) {
+                    self.groups.push((value, cells));
                 }
             }
             let groups: Vec<usize> = (first..self.groups.len()).collect();
@@ -532,12 +543,55 @@ fn turbot_name(p: &Position, chain: &Chain) -> Technique {
     }
 }
 
+/// A position searched for three-link chains (its layout's number, values and candidates),
+/// and the steps found.
+type Searched = (u64, Vec<u8>, Vec<u64>, Vec<Step>);
+
 /// Skyscrapers, two-string kites, turbot fish and empty rectangles (whichever `technique`
 /// names): a symbol with two places in each of two units, one place of each seeing the
 /// other's; in an empty rectangle one of those places is a group, the places of the symbol
 /// in a box that lie in one row or column (the box's others lying in one column or row).
 pub(super) fn turbot(p: &Position, technique: Technique, visit: Visit<'_>) -> ControlFlow<()> {
+    // The four names come from one search, tried one after another on the same position:
+    // the steps of the last position searched (of this puzzle: its layout's number) are kept
+    // for the next name.
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<Searched>> = const { std::cell::RefCell::new(None) };
+    }
+    let steps = LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((layout, values, candidates, steps))
+                if *layout == p.layout.id && *values == p.values && *candidates == p.candidates =>
+            {
+                steps.clone()
+            }
+            _ => {
+                let steps = turbot_steps(p);
+                if p.stopped() {
+                    // Cut short: not the whole answer, so not kept.
+                    return steps;
+                }
+                *last = Some((
+                    p.layout.id,
+                    p.values.clone(),
+                    p.candidates.clone(),
+                    steps.clone(),
+                ));
+                steps
+            }
+        }
+    });
+    for step in steps.into_iter().filter(|step| step.technique == technique) {
+        visit(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every single-symbol chain of three links, named.
+fn turbot_steps(p: &Position) -> Vec<Step> {
     let graph = Graph::new(p);
+    let mut steps = Vec::new();
     for value in 1..=p.size() as u8 {
         let shape = Shape {
             value: Some(value),
@@ -554,12 +608,10 @@ pub(super) fn turbot(p: &Position, technique: Technique, visit: Visit<'_>) -> Co
             } else {
                 turbot_name(p, &chain)
             };
-            if name == technique {
-                visit(graph.step(technique, &chain))?;
-            }
+            steps.push(graph.step(name, &chain));
         }
     }
-    ControlFlow::Continue(())
+    steps
 }
 
 /// X-chains: one symbol, linked through the units where it has two places.

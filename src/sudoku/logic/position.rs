@@ -88,6 +88,8 @@ impl Unit {
 /// The structure a puzzle's rules give its cells; the same for every position of a puzzle.
 #[derive(Debug)]
 pub(super) struct Layout {
+    /// A number no other layout of this run has, so that a cache can tell puzzles apart.
+    pub(super) id: u64,
     pub(super) n: usize,
     /// Rows `0..n`, then columns `n..2n`, then the other units.
     pub(super) units: Vec<Unit>,
@@ -244,7 +246,9 @@ impl Layout {
             && clues.is_empty()
             && units.iter().all(Unit::is_complete)
             && marks.iter().all(|&m| m == all);
+        static LAYOUTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Layout {
+            id: LAYOUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             n,
             swappable,
             clues,
