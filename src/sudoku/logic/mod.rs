@@ -11,11 +11,15 @@
 //! sees only units, peers and sums (module `position`), so singles, locked candidates,
 //! subsets and wings work on jigsaw regions, diagonals and windows as on boxes, the neighbour
 //! rules take candidates away as a placement's peers do, and killer cages add their own
-//! arithmetic (module `cages`). The unit techniques are in module `techniques`.
+//! arithmetic (module `cages`). The unit techniques are in module `techniques`; colouring,
+//! chains (through every rule that relates two cells), almost locked sets, forcing chains and
+//! the uniqueness techniques in modules of their own.
 //!
 //! Every technique here is a sound deduction from the rules alone, so no step can contradict
 //! any solution of the puzzle; the tests check that against the engine's solutions, and on
-//! random small variants against every solution.
+//! random small variants against every solution. The exception is the uniqueness techniques,
+//! which also assume what a setter declares, one solution, and run only when told
+//! ([`Position::declared_unique`]).
 
 use std::fmt;
 use std::ops::ControlFlow;

@@ -1,5 +1,5 @@
-//! The techniques that work on units alone: singles, locked candidates, subsets, fish and the
-//! XY-wing.
+//! The techniques that work on units alone: singles, locked candidates, subsets, fish (finned
+//! and sashimi too) and the XY- and XYZ-wings.
 //!
 //! Each reads a [`Position`]'s units and peers, never the shape of the grid, so the same code
 //! finds a hidden single in a jigsaw region, a pointing pair from a diagonal or a naked pair
