@@ -142,7 +142,13 @@ fn a_seed_gives_the_same_output_whatever_the_thread_count() {
 
 #[test]
 fn a_difficulty_is_met() {
-    for level in [Level::Easy, Level::Medium, Level::Hard, Level::Extreme, Level::Forcing] {
+    for level in [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Extreme,
+        Level::Forcing,
+    ] {
         let mut request = request("3x3", Symmetry::None, false, 5);
         request.difficulty = Some(level);
         let (puzzle, solution, made) = generate(&request, 1);

@@ -1403,7 +1403,12 @@ fn generate_variant_with_a_difficulty_makes_puzzles_of_that_level() {
     let level_of = |puzzle: &Puzzle| {
         logic::rating_of(&logic::solve_from(logic::Position::of_variant(puzzle))).level
     };
-    for level in logic::Level::ALL {
+    // Every level but needs-search, which logic (with forcing chains) no longer leaves on
+    // an X-sudoku.
+    for level in logic::Level::ALL
+        .into_iter()
+        .filter(|&level| level != logic::Level::NeedsSearch)
+    {
         let args = ["sudoku", "generate", "--variant", "x", "--difficulty"];
         let more = [level.name(), "--count", "2", "--seed", "3"];
         let run = xcover(&[&args[..], &more[..]].concat(), "");
