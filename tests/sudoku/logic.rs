@@ -960,7 +960,9 @@ fn forcing_chains_and_nets_follow_singles_to_a_contradiction_or_an_agreement() {
             .starts_with(&format!("if {at} held {v}, singles would follow")),
         "{chain}"
     );
-    for step in logic::find_all(&position, Technique::ForcingNet) {
+    let nets = logic::find_all(&position, Technique::ForcingNet);
+    assert!(!nets.is_empty(), "a forcing net");
+    for step in nets {
         assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
         for &(at, v) in &step.placements {
             assert_eq!(truth.get(at.row, at.col), v, "{step}");
@@ -986,4 +988,38 @@ fn the_candidate_grid_aligns_each_column() {
     assert_eq!(lines.len(), 9);
     assert!(lines[0].starts_with("12        123456789 "), "{grid}");
     assert!(lines[1].starts_with("123456789 123456789 "), "{grid}");
+}
+
+/// The first of the forum's hardest puzzles (the players' forum's list of 2011, in
+/// `../shared/data/sudoku9/forum-hardest-1106.txt`): after its singles, not even a forcing
+/// chain applies, but a nested one does, and it is sound.
+const FORUM_HARDEST_1: &str =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+#[test]
+fn nested_forcing_chains_crack_the_hardest_puzzles() {
+    let grid = text::parse(FORUM_HARDEST_1, None).remove(0).unwrap().grid;
+    let Verdict::Unique(truth) = grid.verdict() else {
+        panic!("a proper puzzle");
+    };
+    let mut position = Position::new(&grid);
+    while let Some(step) = Technique::ALL
+        .iter()
+        .filter(|&&t| t != Technique::NestedForcingChain)
+        .find_map(|&t| logic::find(&position, t))
+    {
+        position.apply(&step);
+    }
+    assert!(logic::find(&position, Technique::ForcingChain).is_none());
+    let step = logic::find(&position, Technique::NestedForcingChain).expect("a nested chain");
+    for &(at, v) in &step.eliminations {
+        assert_ne!(truth.get(at.row, at.col), v, "{step}");
+    }
+    assert!(step.detail.contains("forcing chains inside"), "{step}");
+    let rating = logic::rate(&grid);
+    assert_eq!(
+        (rating.level, rating.hardest),
+        (Level::Forcing, Some(Technique::NestedForcingChain))
+    );
+    assert_eq!(rating.score_text(), "9.5");
 }
