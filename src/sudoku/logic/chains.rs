@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 use itertools::Itertools;
 
-use super::position::{Position, UnitKind, bit, forbidden_beside, symbols};
+use super::position::{Position, UnitKind, bit, symbols};
 use super::{Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
@@ -112,21 +112,8 @@ impl<'p> Graph<'p> {
                 for y in symbols(mask & !bit(x)) {
                     weak.push((node_of(cell, y), Link::WeakCell));
                 }
-                for &other in &layout.peers[cell] {
-                    if p.candidates[other] & bit(x) != 0 {
-                        weak.push((node_of(other, x), Link::WeakPeer));
-                    }
-                }
-                let consecutive = (if usize::from(x) < n { bit(x + 1) } else { 0 })
-                    | (if x > 1 { bit(x - 1) } else { 0 });
-                for &other in &layout.not_consecutive[cell] {
-                    for y in symbols(p.candidates[other] & consecutive) {
-                        weak.push((node_of(other, y), Link::WeakRule));
-                    }
-                }
-                for &(other, relation, first) in &layout.related[cell] {
-                    let forbidden = forbidden_beside(relation, first, x, n);
-                    for y in symbols(p.candidates[other] & forbidden) {
+                for (other, gone) in layout.removals(cell, x) {
+                    for y in symbols(p.candidates[other] & gone) {
                         let link = if x == y {
                             Link::WeakPeer
                         } else {

@@ -17,12 +17,12 @@ use super::position::{Position, bit};
 use super::{Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
-/// The clusters of places of `value`: each a list of (cell, colour 0 or 1), with two places or
-/// more.
-fn clusters(p: &Position, value: u8) -> Vec<Vec<(usize, u8)>> {
+/// The clusters of places of `value`, each as its two colours (the places of each, in the
+/// order they were reached), with two places or more.
+fn clusters(p: &Position, value: u8) -> Vec<[Vec<usize>; 2]> {
     let links = p.bilocal_units(value);
     let cells = p.candidates.len();
-    let mut colour: Vec<Option<u8>> = vec![None; cells];
+    let mut colour: Vec<Option<usize>> = vec![None; cells];
     let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); cells];
     for &(_, [a, b]) in &links {
         neighbours[a].push(b);
@@ -46,7 +46,14 @@ fn clusters(p: &Position, value: u8) -> Vec<Vec<(usize, u8)>> {
             }
             k += 1;
         }
-        found.push(cluster);
+        let of = |wanted: usize| {
+            cluster
+                .iter()
+                .filter(|&&(_, c)| c == wanted)
+                .map(|&(x, _)| x)
+                .collect()
+        };
+        found.push([of(0), of(1)]);
     }
     found
 }
@@ -67,16 +74,8 @@ fn cells_text(p: &Position, cells: &[usize]) -> String {
 
 pub(super) fn simple_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     for value in 1..=p.size() as u8 {
-        for cluster in clusters(p, value) {
-            let of = |colour: u8| -> Vec<usize> {
-                cluster
-                    .iter()
-                    .filter(|&&(_, c)| c == colour)
-                    .map(|&(x, _)| x)
-                    .collect()
-            };
-            let (on, off) = (of(0), of(1));
-            let all: Vec<usize> = cluster.iter().map(|&(x, _)| x).collect();
+        for [on, off] in clusters(p, value) {
+            let all: Vec<usize> = on.iter().chain(&off).copied().collect();
             for (colour, other) in [(&on, &off), (&off, &on)] {
                 if let Some([a, b]) = colour
                     .iter()
@@ -122,20 +121,7 @@ pub(super) fn simple_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()
 
 pub(super) fn multi_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     for value in 1..=p.size() as u8 {
-        let clusters = clusters(p, value);
-        let colours: Vec<[Vec<usize>; 2]> = clusters
-            .iter()
-            .map(|cluster| {
-                let of = |colour: u8| -> Vec<usize> {
-                    cluster
-                        .iter()
-                        .filter(|&&(_, c)| c == colour)
-                        .map(|&(x, _)| x)
-                        .collect()
-                };
-                [of(0), of(1)]
-            })
-            .collect();
+        let colours = clusters(p, value);
         let sees =
             |x: &[usize], y: &[usize]| x.iter().any(|&a| y.iter().any(|&b| p.layout.sees(a, b)));
         // A colour that sees both colours of another cluster is false.

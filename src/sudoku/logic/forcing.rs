@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 
 use itertools::Itertools;
 
-use super::position::{Mask, Position, bit, forbidden_beside, symbols};
+use super::position::{Mask, Position, bit, symbols};
 use super::{Step, Technique, Visit};
 use crate::sudoku::model::symbol_name;
 
@@ -32,22 +32,26 @@ struct Trial {
 impl Trial {
     /// Places `value` in `cell` of `p` and follows the singles that forces.
     fn of(p: &Position, cell: usize, value: u8) -> Trial {
-        let mut trial = Trial {
-            placements: Vec::new(),
-            candidates: p.candidates.clone(),
-            values: p.values.clone(),
-            contradiction: None,
-        };
-        trial.run(p, vec![(cell, value)]);
-        trial
+        Trial::from_state(p, &p.candidates, &p.values, cell, value)
     }
 
     /// This trial's state with `value` placed in `cell` as well, and what follows.
     fn assume(&self, p: &Position, cell: usize, value: u8) -> Trial {
+        Trial::from_state(p, &self.candidates, &self.values, cell, value)
+    }
+
+    /// `value` placed in `cell` of the state `candidates` and `values`, and what follows.
+    fn from_state(
+        p: &Position,
+        candidates: &[Mask],
+        values: &[u8],
+        cell: usize,
+        value: u8,
+    ) -> Trial {
         let mut trial = Trial {
             placements: Vec::new(),
-            candidates: self.candidates.clone(),
-            values: self.values.clone(),
+            candidates: candidates.to_vec(),
+            values: values.to_vec(),
             contradiction: None,
         };
         trial.run(p, vec![(cell, value)]);
@@ -105,27 +109,7 @@ impl Trial {
                         _ => Ok(()),
                     }
                 };
-                let consecutive = (if usize::from(value) < n {
-                    bit(value + 1)
-                } else {
-                    0
-                }) | (if value > 1 { bit(value - 1) } else { 0 });
-                let removals = layout.peers[cell]
-                    .iter()
-                    .map(|&other| (other, bit(value)))
-                    .chain(
-                        layout.not_consecutive[cell]
-                            .iter()
-                            .map(|&other| (other, consecutive)),
-                    )
-                    .chain(
-                        layout.related[cell]
-                            .iter()
-                            .map(|&(other, relation, first)| {
-                                (other, forbidden_beside(relation, first, value, n))
-                            }),
-                    );
-                for (other, gone) in removals {
+                for (other, gone) in layout.removals(cell, value) {
                     if let Err(empty) = remove(other, gone, &mut self.candidates) {
                         self.contradiction =
                             Some(format!("{} has no candidate left", p.cell(empty)));

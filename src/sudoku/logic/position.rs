@@ -267,6 +267,38 @@ impl Layout {
         }
     }
 
+    /// What `value` in `cell` takes from other cells: each cell it relates to, with the
+    /// symbols that cell loses (its peers lose `value`, its non-consecutive neighbours the
+    /// symbols one apart, the cells a line or dot relates to it what the relation forbids). A
+    /// cell may come more than once. What a placement does, and the weak links of chains.
+    pub(super) fn removals(
+        &self,
+        cell: usize,
+        value: u8,
+    ) -> impl Iterator<Item = (usize, Mask)> + '_ {
+        let n = self.n;
+        let consecutive = (if usize::from(value) < n {
+            bit(value + 1)
+        } else {
+            0
+        }) | (if value > 1 { bit(value - 1) } else { 0 });
+        self.peers[cell]
+            .iter()
+            .map(move |&other| (other, bit(value)))
+            .chain(
+                self.not_consecutive[cell]
+                    .iter()
+                    .map(move |&other| (other, consecutive)),
+            )
+            .chain(
+                self.related[cell]
+                    .iter()
+                    .map(move |&(other, relation, first)| {
+                        (other, forbidden_beside(relation, first, value, n))
+                    }),
+            )
+    }
+
     /// The cells that may not hold the same symbol as `cell`, as a row of bits (bit `b % 64`
     /// of word `b / 64` for cell `b`).
     pub(super) fn peer_row(&self, cell: usize) -> &[u64] {
@@ -557,22 +589,8 @@ impl Position {
         self.values[index] = value;
         self.candidates[index] = 0;
         let layout = Arc::clone(&self.layout);
-        for &peer in &layout.peers[index] {
-            self.candidates[peer] &= !bit(value);
-        }
-        let next = |v: u8| {
-            if usize::from(v) < layout.n {
-                bit(v + 1)
-            } else {
-                0
-            }
-        };
-        let previous = if value > 1 { bit(value - 1) } else { 0 };
-        for &neighbour in &layout.not_consecutive[index] {
-            self.candidates[neighbour] &= !(next(value) | previous);
-        }
-        for &(other, relation, first) in &layout.related[index] {
-            self.candidates[other] &= !forbidden_beside(relation, first, value, layout.n);
+        for (other, gone) in layout.removals(index, value) {
+            self.candidates[other] &= !gone;
         }
     }
 

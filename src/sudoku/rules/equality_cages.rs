@@ -6,9 +6,7 @@
 
 use super::Mark;
 use super::sequences::{Sequence, State};
-use super::{
-    Cell, Neighbour, Rule, Rules, RulesError, cell_name, clue_error, parse_paths, path_text,
-};
+use super::{Cell, Neighbour, Rule, Rules, RulesError, cell_name, parse_paths, path_text};
 
 pub(super) const NAME: &str = "equality-cages";
 
@@ -37,11 +35,7 @@ impl Rule for EqualityCages {
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
-        for (k, cells) in self.cages.iter().enumerate() {
-            let bad = |why: String| clue_error(NAME, k, cells, why);
-            super::validate_cage(rules.size, cells).map_err(bad)?;
-        }
-        Ok(())
+        super::validate_cages(NAME, rules, &self.cages)
     }
 
     fn pairs(&self, _rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {

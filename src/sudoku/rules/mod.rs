@@ -1165,6 +1165,18 @@ fn validate_cage(n: usize, cells: &[Cell]) -> Result<(), String> {
     validate_cells(n, cells)
 }
 
+/// Checks every cage of a rule of plain cages (`name`, for errors) with [`validate_cage`].
+fn validate_cages(
+    name: &'static str,
+    rules: &Rules,
+    cages: &[Vec<Cell>],
+) -> Result<(), RulesError> {
+    for (k, cells) in cages.iter().enumerate() {
+        validate_cage(rules.size, cells).map_err(|why| clue_error(name, k, cells, why))?;
+    }
+    Ok(())
+}
+
 /// Every two cells of each group, related by `relation`.
 fn every_two(groups: &[Vec<Cell>], relation: Neighbour) -> Vec<(Cell, Cell, Neighbour)> {
     let mut pairs = Vec::new();

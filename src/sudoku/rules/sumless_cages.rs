@@ -5,7 +5,7 @@
 //! The search sees every two cells of a cage as a pair that may not hold the same symbol.
 
 use super::Mark;
-use super::{Cell, Neighbour, Rule, Rules, RulesError, clue_error, parse_paths, path_text};
+use super::{Cell, Neighbour, Rule, Rules, RulesError, parse_paths, path_text};
 
 pub(super) const NAME: &str = "sumless-cages";
 
@@ -34,11 +34,7 @@ impl Rule for SumlessCages {
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
-        for (k, cells) in self.cages.iter().enumerate() {
-            let bad = |why: String| clue_error(NAME, k, cells, why);
-            super::validate_cage(rules.size, cells).map_err(bad)?;
-        }
-        Ok(())
+        super::validate_cages(NAME, rules, &self.cages)
     }
 
     fn pairs(&self, _rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {
