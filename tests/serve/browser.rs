@@ -236,6 +236,112 @@ fn stepping_through_explain_highlights_each_step_s_cell() {
     assert_eq!(counter, json!("step 2 of 49"));
 }
 
+/// Puzzle 721 of top1465 (a collection of hard puzzles from the players' forum, in
+/// `../shared/data/sudoku9/top1465.txt`): its fourth step is an X-chain through groups,
+/// `(5)r1c9,r2c9=(5)r2c8-(5)r4c8=(5)r4c6-(5)r8c6=(5)r8c7,r8c8,r8c9`.
+const TOP1465_721: &str =
+    "1.....68.....6.2...652.1....1.49.8.7........4..7......5..7....8..893....7....2.3.";
+
+#[test]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs Debian's chromium and chromium-driver (installed after the last build? `touch build.rs`)"
+)]
+fn a_chain_step_is_drawn_as_links_between_its_candidates() {
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.open(&server.url());
+    paste(&browser, TOP1465_721);
+    browser.click("#explain");
+    browser.wait_for(
+        "return document.getElementById('step-counter').textContent",
+        10,
+    );
+    // Steps 1 to 3 are no chains: nothing is drawn.
+    for _ in 0..2 {
+        browser.click("#next");
+        assert_eq!(
+            browser.run("return document.querySelectorAll('svg.chain').length"),
+            json!(0)
+        );
+    }
+    browser.click("#next");
+    let explained = post(
+        &server.address,
+        "/api/explain",
+        &json!({"puzzle": TOP1465_721}),
+    )
+    .json();
+    let step = &explained["steps"][3];
+    assert_eq!(step["technique"], "X-chain");
+    let links = step["links"].as_array().unwrap();
+    assert_eq!(links.len(), 5);
+    // The picture's lines, and the middle of each candidate mark of 5, both on the board.
+    let drawn = browser.run(
+        "const board = document.getElementById('board'), frame = board.getBoundingClientRect();
+         const lines = Array.from(document.querySelectorAll('#board svg.chain line.chain-link')).map(l =>
+           ({strong: l.classList.contains('strong'), dashed: l.hasAttribute('stroke-dasharray'),
+             from: [Number(l.getAttribute('x1')), Number(l.getAttribute('y1'))],
+             to: [Number(l.getAttribute('x2')), Number(l.getAttribute('y2'))]}));
+         const marks = {};
+         document.querySelectorAll('#board .cell').forEach(cell => {
+           const mark = cell.querySelector('.cands');
+           if (!mark) return;
+           const r = mark.children[4].getBoundingClientRect();
+           marks[`${cell.dataset.row},${cell.dataset.col}`] =
+             [r.left + r.width / 2 - frame.left - board.clientLeft, r.top + r.height / 2 - frame.top - board.clientTop];
+         });
+         return {lines, marks, rings: document.querySelectorAll('#board svg.chain circle.chain-node').length};",
+    );
+    let lines = drawn["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 5, "{drawn}");
+    // Nine candidates: 5 in r1c9,r2c9 / r2c8 / r4c8 / r4c6 / r8c6 / r8c7,r8c8,r8c9.
+    assert_eq!(drawn["rings"], json!(9));
+    let point = |v: &Value| [v[0].as_f64().unwrap(), v[1].as_f64().unwrap()];
+    // The middle of a node's marks of 5, as the API names its cells.
+    let middle = |node: &Value| {
+        let cells = node["cells"].as_array().unwrap();
+        let points: Vec<[f64; 2]> = cells
+            .iter()
+            .map(|c| point(&drawn["marks"][format!("{},{}", c[0], c[1])]))
+            .collect();
+        let k = points.len() as f64;
+        [
+            points.iter().map(|p| p[0]).sum::<f64>() / k,
+            points.iter().map(|p| p[1]).sum::<f64>() / k,
+        ]
+    };
+    for (link, line) in links.iter().zip(lines) {
+        assert_eq!(link["from"]["symbol"], 5);
+        assert_eq!(line["strong"], link["strong"]);
+        assert_eq!(line["dashed"], json!(!link["strong"].as_bool().unwrap()));
+        // Each line lies on the way from its first candidate's mark to its second's, stopping
+        // short of both by the same ring.
+        let (a, b) = (middle(&link["from"]), middle(&link["to"]));
+        let (start, end) = (point(&line["from"]), point(&line["to"]));
+        let distance = |p: [f64; 2], q: [f64; 2]| (p[0] - q[0]).hypot(p[1] - q[1]);
+        let ring = distance(a, start);
+        assert!(ring > 2.0 && ring < 20.0, "{line} from {a:?}");
+        assert!((distance(b, end) - ring).abs() < 0.5, "{line} to {b:?}");
+        assert!(
+            (distance(a, start) + distance(start, end) + distance(end, b) - distance(a, b)).abs()
+                < 0.5,
+            "{line} between {a:?} and {b:?}"
+        );
+    }
+    // The next step, an XY-wing, draws no chain; going back draws it again.
+    browser.click("#next");
+    assert_eq!(
+        browser.run("return document.querySelectorAll('svg.chain').length"),
+        json!(0)
+    );
+    browser.click("#prev");
+    assert_eq!(
+        browser.run("return document.querySelectorAll('#board svg.chain line.chain-link').length"),
+        json!(5)
+    );
+}
+
 #[test]
 #[cfg_attr(
     not(browser),

@@ -16,7 +16,7 @@ use xcover::dlx::{self, Enumeration, Matrix, Monitor, Solver, Stop, Subtree, Ver
 use xcover::sudoku::AnyPuzzle;
 use xcover::sudoku::BoxShape;
 use xcover::sudoku::generate::{Recipe, Request, Symmetry, rules_named};
-use xcover::sudoku::logic::{self, Level, Position, Step};
+use xcover::sudoku::logic::{self, ChainNode, Level, Position, Step};
 use xcover::sudoku::rules::{Mark, Rules};
 use xcover::sudoku::text::{self, FaultKind};
 use xcover::sudoku::variant;
@@ -430,6 +430,10 @@ fn step_json(step: &Step, position: Option<&Position>) -> Value {
         "placements": step.placements.iter().map(|(c, v)| [c.row + 1, c.col + 1, usize::from(*v)]).collect::<Vec<_>>(),
         "eliminations": step.eliminations.iter().map(|(c, v)| [c.row + 1, c.col + 1, usize::from(*v)]).collect::<Vec<_>>(),
         "reasons": step.reasons.iter().map(cell).collect::<Vec<_>>(),
+        "links": step.links.iter().map(|link| {
+            let node = |node: &ChainNode| json!({"cells": node.cells.iter().map(cell).collect::<Vec<_>>(), "symbol": node.symbol});
+            json!({"from": node(&link.from), "to": node(&link.to), "strong": link.strong})
+        }).collect::<Vec<_>>(),
     });
     if let Some(position) = position.filter(|p| p.size() <= MAX_SIDE_WITH_CANDIDATES) {
         let n = position.size();

@@ -25,7 +25,7 @@ use std::ops::ControlFlow;
 use itertools::Itertools;
 
 use super::position::{Position, UnitKind, bit, symbols};
-use super::{Step, Technique, Visit};
+use super::{ChainLink, ChainNode, Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
 /// The longest chain tried, in links (odd: a chain starts and ends with a strong link).
@@ -269,11 +269,24 @@ impl<'p> Graph<'p> {
         node >= self.base
     }
 
+    /// The node's cells: one, or a group's.
+    fn cells(&self, node: Node) -> Vec<usize> {
+        match node.checked_sub(self.base) {
+            Some(g) => self.groups[g].1.clone(),
+            None => vec![node / self.n],
+        }
+    }
+
     /// The node's cells, as people write them: `r1c2` or `r1c2,r1c3`.
     fn cells_text(&self, node: Node) -> String {
-        match node.checked_sub(self.base) {
-            Some(g) => self.groups[g].1.iter().map(|&c| self.p.cell(c)).join(","),
-            None => self.p.cell(node / self.n).to_string(),
+        self.cells(node).iter().map(|&c| self.p.cell(c)).join(",")
+    }
+
+    /// The node as a step shows it.
+    fn chain_node(&self, node: Node) -> ChainNode {
+        ChainNode {
+            cells: self.cells(node).iter().map(|&c| self.p.cell(c)).collect(),
+            symbol: self.value(node),
         }
     }
 
@@ -428,12 +441,20 @@ impl<'p> Graph<'p> {
         let reasons = chain
             .nodes
             .iter()
-            .flat_map(|&node| match node.checked_sub(self.base) {
-                Some(g) => self.groups[g].1.clone(),
-                None => vec![self.cell(node)],
-            })
+            .flat_map(|&node| self.cells(node))
             .map(|cell| self.p.cell(cell))
             .dedup()
+            .collect();
+        let links = chain
+            .nodes
+            .iter()
+            .tuple_windows()
+            .zip(&chain.links)
+            .map(|((&from, &to), link)| ChainLink {
+                from: self.chain_node(from),
+                to: self.chain_node(to),
+                strong: link.is_strong(),
+            })
             .collect();
         Step::eliminating(
             technique,
@@ -446,6 +467,7 @@ impl<'p> Graph<'p> {
                 name(last)
             ),
         )
+        .with_links(links)
     }
 }
 

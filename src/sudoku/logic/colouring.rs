@@ -14,12 +14,37 @@ use std::ops::ControlFlow;
 use itertools::Itertools;
 
 use super::position::{Position, bit};
-use super::{Step, Technique, Visit};
+use super::{ChainLink, ChainNode, Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
-/// The clusters of places of `value`, each as its two colours (the places of each, in the
-/// order they were reached), with two places or more.
-fn clusters(p: &Position, value: u8) -> Vec<[Vec<usize>; 2]> {
+/// A cluster of places of one symbol linked through units where it has two places.
+struct Cluster {
+    /// The places of each colour, in the order they were reached.
+    colours: [Vec<usize>; 2],
+    /// The links between its places, each once.
+    links: Vec<[usize; 2]>,
+}
+
+impl Cluster {
+    /// The cluster's links, as a step draws them.
+    fn chain_links(&self, p: &Position, value: u8) -> Vec<ChainLink> {
+        let node = |cell: usize| ChainNode {
+            cells: vec![p.cell(cell)],
+            symbol: value,
+        };
+        self.links
+            .iter()
+            .map(|&[a, b]| ChainLink {
+                from: node(a),
+                to: node(b),
+                strong: true,
+            })
+            .collect()
+    }
+}
+
+/// The clusters of places of `value` with two places or more.
+fn clusters(p: &Position, value: u8) -> Vec<Cluster> {
     let links = p.bilocal_units(value);
     let cells = p.candidates.len();
     let mut colour: Vec<Option<usize>> = vec![None; cells];
@@ -35,6 +60,7 @@ fn clusters(p: &Position, value: u8) -> Vec<[Vec<usize>; 2]> {
         }
         colour[start] = Some(0);
         let mut cluster = vec![(start, 0)];
+        let mut cluster_links = Vec::new();
         let mut k = 0;
         while k < cluster.len() {
             let (cell, c) = cluster[k];
@@ -42,6 +68,9 @@ fn clusters(p: &Position, value: u8) -> Vec<[Vec<usize>; 2]> {
                 if colour[next].is_none() {
                     colour[next] = Some(1 - c);
                     cluster.push((next, 1 - c));
+                }
+                if cell < next && !cluster_links.contains(&[cell, next]) {
+                    cluster_links.push([cell, next]);
                 }
             }
             k += 1;
@@ -53,7 +82,10 @@ fn clusters(p: &Position, value: u8) -> Vec<[Vec<usize>; 2]> {
                 .map(|&(x, _)| x)
                 .collect()
         };
-        found.push([of(0), of(1)]);
+        found.push(Cluster {
+            colours: [of(0), of(1)],
+            links: cluster_links,
+        });
     }
     found
 }
@@ -74,9 +106,10 @@ fn cells_text(p: &Position, cells: &[usize]) -> String {
 
 pub(super) fn simple_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     for value in 1..=p.size() as u8 {
-        for [on, off] in clusters(p, value) {
-            let all: Vec<usize> = on.iter().chain(&off).copied().collect();
-            for (colour, other) in [(&on, &off), (&off, &on)] {
+        for cluster in clusters(p, value) {
+            let [on, off] = &cluster.colours;
+            let all: Vec<usize> = on.iter().chain(off).copied().collect();
+            for (colour, other) in [(on, off), (off, on)] {
                 if let Some([a, b]) = colour
                     .iter()
                     .array_combinations()
@@ -97,22 +130,26 @@ pub(super) fn simple_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()
                             symbol_name(value),
                             cells_text(p, colour)
                         ),
-                    ))?;
+                    )
+                    .with_links(cluster.chain_links(p, value)))?;
                 }
             }
-            let trapped = seeing_both(p, value, &on, &off, &all);
+            let trapped = seeing_both(p, value, on, off, &all);
             if !trapped.is_empty() {
-                visit(Step::eliminating(
-                    Technique::SimpleColouring,
-                    trapped.iter().map(|&c| (p.cell(c), value)).collect(),
-                    all.iter().map(|&c| p.cell(c)).collect(),
-                    format!(
-                        "colouring {}: either {} or {} hold it",
-                        symbol_name(value),
-                        cells_text(p, &on),
-                        cells_text(p, &off)
-                    ),
-                ))?;
+                visit(
+                    Step::eliminating(
+                        Technique::SimpleColouring,
+                        trapped.iter().map(|&c| (p.cell(c), value)).collect(),
+                        all.iter().map(|&c| p.cell(c)).collect(),
+                        format!(
+                            "colouring {}: either {} or {} hold it",
+                            symbol_name(value),
+                            cells_text(p, on),
+                            cells_text(p, off)
+                        ),
+                    )
+                    .with_links(cluster.chain_links(p, value)),
+                )?;
             }
         }
     }
@@ -121,7 +158,13 @@ pub(super) fn simple_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()
 
 pub(super) fn multi_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
     for value in 1..=p.size() as u8 {
-        let colours = clusters(p, value);
+        let found = clusters(p, value);
+        let colours: Vec<&[Vec<usize>; 2]> = found.iter().map(|c| &c.colours).collect();
+        let both = |i: usize, j: usize| {
+            let mut links = found[i].chain_links(p, value);
+            links.extend(found[j].chain_links(p, value));
+            links
+        };
         let sees =
             |x: &[usize], y: &[usize]| x.iter().any(|&a| y.iter().any(|&b| p.layout.sees(a, b)));
         // A colour that sees both colours of another cluster is false.
@@ -134,23 +177,26 @@ pub(super) fn multi_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()>
                 }) else {
                     continue;
                 };
-                visit(Step::eliminating(
-                    Technique::MultiColouring,
-                    colours[i][a].iter().map(|&c| (p.cell(c), value)).collect(),
-                    colours[i]
-                        .iter()
-                        .chain(&colours[j])
-                        .flatten()
-                        .map(|&c| p.cell(c))
-                        .collect(),
-                    format!(
-                        "colouring {}: {} see both {} and {}, one of which holds it",
-                        symbol_name(value),
-                        cells_text(p, &colours[i][a]),
-                        cells_text(p, &colours[j][0]),
-                        cells_text(p, &colours[j][1])
-                    ),
-                ))?;
+                visit(
+                    Step::eliminating(
+                        Technique::MultiColouring,
+                        colours[i][a].iter().map(|&c| (p.cell(c), value)).collect(),
+                        colours[i]
+                            .iter()
+                            .chain(colours[j])
+                            .flatten()
+                            .map(|&c| p.cell(c))
+                            .collect(),
+                        format!(
+                            "colouring {}: {} see both {} and {}, one of which holds it",
+                            symbol_name(value),
+                            cells_text(p, &colours[i][a]),
+                            cells_text(p, &colours[j][0]),
+                            cells_text(p, &colours[j][1])
+                        ),
+                    )
+                    .with_links(both(i, j)),
+                )?;
             }
         }
         for [i, j] in (0..colours.len()).array_combinations() {
@@ -161,7 +207,7 @@ pub(super) fn multi_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()>
                 let (left, right) = (&colours[i][1 - a], &colours[j][1 - b]);
                 let members: Vec<usize> = colours[i]
                     .iter()
-                    .chain(&colours[j])
+                    .chain(colours[j])
                     .flatten()
                     .copied()
                     .collect();
@@ -169,19 +215,22 @@ pub(super) fn multi_colouring(p: &Position, visit: Visit<'_>) -> ControlFlow<()>
                 if targets.is_empty() {
                     continue;
                 }
-                visit(Step::eliminating(
-                    Technique::MultiColouring,
-                    targets.iter().map(|&c| (p.cell(c), value)).collect(),
-                    members.iter().map(|&c| p.cell(c)).collect(),
-                    format!(
-                        "colouring {}: {} and {} see each other, so {} or {} hold it",
-                        symbol_name(value),
-                        cells_text(p, &colours[i][a]),
-                        cells_text(p, &colours[j][b]),
-                        cells_text(p, left),
-                        cells_text(p, right)
-                    ),
-                ))?;
+                visit(
+                    Step::eliminating(
+                        Technique::MultiColouring,
+                        targets.iter().map(|&c| (p.cell(c), value)).collect(),
+                        members.iter().map(|&c| p.cell(c)).collect(),
+                        format!(
+                            "colouring {}: {} and {} see each other, so {} or {} hold it",
+                            symbol_name(value),
+                            cells_text(p, &colours[i][a]),
+                            cells_text(p, &colours[j][b]),
+                            cells_text(p, left),
+                            cells_text(p, right)
+                        ),
+                    )
+                    .with_links(both(i, j)),
+                )?;
             }
         }
     }

@@ -284,6 +284,7 @@ pub(super) fn forcing_net(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
             eliminations: eliminations.iter().map(|&(c, v)| (p.cell(c), v)).collect(),
             reasons: alternatives.iter().map(|&(c, _)| p.cell(c)).collect(),
             detail: format!("{what}: {branches}"),
+            links: Vec::new(),
         })?;
     }
     ControlFlow::Continue(())

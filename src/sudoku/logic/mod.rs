@@ -387,6 +387,31 @@ pub struct Step {
     pub reasons: Vec<Cell>,
     /// The justification in words, after the technique's name.
     pub detail: String,
+    /// The links of the chain behind the step, in order, for drawing; empty for a step that
+    /// is no chain (singles, subsets, fish, ...).
+    pub links: Vec<ChainLink>,
+}
+
+/// A link between two candidates of a step's chain, as a picture draws it: strong when at
+/// least one of the two is true, weak when they are not both true.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainLink {
+    /// Where the link starts.
+    pub from: ChainNode,
+    /// Where it ends.
+    pub to: ChainNode,
+    /// Whether at least one end is true (otherwise: not both are).
+    pub strong: bool,
+}
+
+/// One end of a [`ChainLink`]: a symbol in one cell, or in a group of cells (a box's places
+/// on a line), true when one of them holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainNode {
+    /// The cell, or the group's cells.
+    pub cells: Vec<Cell>,
+    /// The symbol.
+    pub symbol: u8,
 }
 
 impl fmt::Display for Step {
@@ -421,7 +446,14 @@ impl Step {
             eliminations,
             reasons,
             detail,
+            links: Vec::new(),
         }
+    }
+
+    /// This step, with the links of the chain behind it.
+    fn with_links(mut self, links: Vec<ChainLink>) -> Step {
+        self.links = links;
+        self
     }
 }
 

@@ -82,6 +82,7 @@ fn naked_single_at(p: &Position, index: usize, visit: Visit<'_>) -> ControlFlow<
         eliminations: vec![],
         reasons,
         detail,
+        links: Vec::new(),
     })
 }
 
@@ -119,6 +120,7 @@ pub(super) fn hidden_single(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
                     symbol_name(value),
                     p.unit_name(unit)
                 ),
+                links: Vec::new(),
             })?;
         }
     }

@@ -240,6 +240,7 @@ pub(super) fn bug_plus_one(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
                 p.cell(cell),
                 symbol_name(v)
             ),
+            links: Vec::new(),
         })?;
     }
     ControlFlow::Continue(())
