@@ -1156,8 +1156,8 @@ fn the_chains_drawn_prove_their_steps() {
             position.apply(step);
         }
     }
-    // What the first 200 of top1465 use (skyscrapers, remote pairs and multi-colouring
-    // come later or not at all there; the HoDoKu cases above cover them).
+    // What the first 200 of top1465 use (skyscrapers, remote pairs and colouring come later
+    // or not at all there; the HoDoKu cases above check theirs).
     for technique in [
         Technique::TwoStringKite,
         Technique::EmptyRectangle,

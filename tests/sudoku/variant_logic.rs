@@ -81,6 +81,37 @@ fn no_step_contradicts_the_stated_solution_of_any_shared_variant() {
     }
 }
 
+/// Two of tarek's killers without givens (`../shared/data/variants/killers/tarek-21.txt`, from
+/// the killer forums, with their solutions): the forcing chains follow the cages' sums and
+/// the rule of 45 as well as singles, so logic finishes them, every step true to the
+/// solution. Before, it stalled on every one of the 21.
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn forcing_chains_read_the_sums_and_finish_hard_killers() {
+    let content = std::fs::read_to_string(format!("{SHARED}/killers/tarek-21.txt")).unwrap();
+    for entry in text::read(&content).into_iter().take(2) {
+        let Entry {
+            puzzle, solution, ..
+        } = entry.unwrap();
+        let done = steps_agree(&puzzle, &solution.unwrap());
+        assert!(done.is_complete(), "{}", puzzle.id);
+        let rating = logic::rating_of(&done);
+        assert_eq!(rating.level, logic::Level::Forcing, "{}", puzzle.id);
+        // The forcing chains' stories name what they read.
+        let chain = done
+            .steps
+            .iter()
+            .find(|s| s.technique == Technique::ForcingChain)
+            .expect("a forcing chain");
+        assert!(
+            chain
+                .detail
+                .contains("singles and the sums and clues would follow"),
+            "{chain}"
+        );
+    }
+}
+
 #[test]
 fn a_jigsaw_region_gives_a_hidden_single() {
     let p = puzzle(

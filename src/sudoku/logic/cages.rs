@@ -103,21 +103,58 @@ impl Deduction {
 /// The candidates of `cells` (which hold different symbols) that no filling adding up to
 /// `sum` uses; `None` when there are none (or too many sets to look at).
 fn deduce(p: &Position, cells: &[usize], sum: u32) -> Option<Deduction> {
+    let Fillings {
+        open,
+        missing,
+        making,
+        possible,
+    } = fillings(p, cells, sum)?;
+    if open.is_empty() {
+        return None;
+    }
+    let eliminations: Vec<_> = open
+        .iter()
+        .zip(&possible)
+        .flat_map(|(&c, &keep)| symbols(p.candidates[c] & !keep).map(move |v| (c, v)))
+        .map(|(c, v)| (p.cell(c), v))
+        .collect();
+    (!eliminations.is_empty()).then_some(Deduction {
+        open,
+        missing,
+        partly_filled: missing < sum,
+        making,
+        eliminations,
+    })
+}
+
+/// What a sum over cells that hold different symbols still allows.
+struct Fillings {
+    /// The cells still empty.
+    open: Vec<usize>,
+    /// What they must add up to.
+    missing: u32,
+    /// The sets of symbols that their candidates can make the sum with.
+    making: Vec<Mask>,
+    /// Each open cell's candidates that some filling puts there.
+    possible: Vec<Mask>,
+}
+
+/// The fillings of `cells` adding up to `sum`, summed up; `None` when the placed symbols
+/// already pass the sum or there are too many sets to look at.
+fn fillings(p: &Position, cells: &[usize], sum: u32) -> Option<Fillings> {
     let open: Vec<usize> = cells
         .iter()
         .copied()
         .filter(|&c| p.values[c] == 0)
         .collect();
     let placed_sum: u32 = cells.iter().map(|&c| u32::from(p.values[c])).sum();
-    if open.is_empty() || placed_sum > sum {
-        return None;
-    }
+    let missing = sum.checked_sub(placed_sum)?;
     let placed = cells.iter().fold(0, |m, &c| match p.values[c] {
         0 => m,
         v => m | bit(v),
     });
     let available = open.iter().fold(0, |m, &c| m | p.candidates[c]) & !placed;
-    let sets = sets_adding_up_to(available, open.len(), sum - placed_sum)?;
+    let sets = sets_adding_up_to(available, open.len(), missing)?;
     let mut possible: Vec<Mask> = vec![0; open.len()];
     let mut making = Vec::new();
     for set in sets {
@@ -139,19 +176,29 @@ fn deduce(p: &Position, cells: &[usize], sum: u32) -> Option<Deduction> {
             candidates[i] = own;
         }
     }
-    let eliminations: Vec<_> = open
-        .iter()
-        .zip(&possible)
-        .flat_map(|(&c, &keep)| symbols(p.candidates[c] & !keep).map(move |v| (c, v)))
-        .map(|(c, v)| (p.cell(c), v))
-        .collect();
-    (!eliminations.is_empty()).then_some(Deduction {
+    Some(Fillings {
         open,
-        missing: sum - placed_sum,
-        partly_filled: placed_sum > 0,
+        missing,
         making,
-        eliminations,
+        possible,
     })
+}
+
+/// What a sum over `cells` (which hold different symbols) leaves each open cell, for the
+/// forcing trials: `Err` when no filling adds up to `sum`, and nothing when there are too many
+/// sets to look at.
+pub(super) fn sum_keeps(p: &Position, cells: &[usize], sum: u32) -> Result<Vec<(usize, Mask)>, ()> {
+    let placed_sum: u32 = cells.iter().map(|&c| u32::from(p.values[c])).sum();
+    if placed_sum > sum {
+        return Err(());
+    }
+    let Some(found) = fillings(p, cells, sum) else {
+        return Ok(Vec::new());
+    };
+    if found.making.is_empty() {
+        return Err(());
+    }
+    Ok(found.open.into_iter().zip(found.possible).collect())
 }
 
 /// Marks each cell's symbol in a filling as possible there.

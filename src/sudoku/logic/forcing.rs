@@ -9,14 +9,17 @@
 //!
 //! What follows from an assumption is found by a small propagator of its own on flat arrays
 //! of candidates, which knows peers, the non-consecutive rule and the rules between two cells
-//! (the links the chains read), so the steps are sound on variants; it does not read cages'
-//! sums or clues, which only makes it see less.
+//! (the links the chains read), so the steps are sound on variants. Where the puzzle has them,
+//! it also reads cages' sums, the sums the rule of 45 gives and clues read along cells, as
+//! the cage and clue techniques do, so that killers without givens have a logical solution
+//! too.
 
 use std::ops::ControlFlow;
 
 use itertools::Itertools;
 
-use super::position::{Mask, Position, bit, symbols};
+use super::cages::sum_keeps;
+use super::position::{Mask, Position, UnitKind, bit, symbols};
 use super::{Step, Technique, Visit};
 use crate::sudoku::model::symbol_name;
 
@@ -27,6 +30,9 @@ struct Trial {
     values: Vec<u8>,
     /// The contradiction reached, described, if any.
     contradiction: Option<String>,
+    /// The cells changed since the rules beyond two cells last looked (sums and clues over
+    /// cells that did not change have nothing new to say).
+    touched: Vec<usize>,
 }
 
 impl Trial {
@@ -53,6 +59,7 @@ impl Trial {
             candidates: candidates.to_vec(),
             values: values.to_vec(),
             contradiction: None,
+            touched: Vec::new(),
         };
         trial.run(p, vec![(cell, value)]);
         trial
@@ -61,6 +68,7 @@ impl Trial {
     /// Removes a candidate, and follows the singles that forces.
     fn remove(&mut self, p: &Position, cell: usize, value: u8) {
         self.candidates[cell] &= !bit(value);
+        self.touched.push(cell);
         match self.candidates[cell].count_ones() {
             0 => {
                 self.contradiction = Some(format!("{} has no candidate left", p.cell(cell)));
@@ -94,11 +102,14 @@ impl Trial {
                 self.values[cell] = value;
                 self.candidates[cell] = 0;
                 self.placements.push((cell, value));
+                self.touched.push(cell);
+                let touched = &mut self.touched;
                 let mut remove = |other: usize, gone: Mask, candidates: &mut Vec<Mask>| {
                     if candidates[other] & gone == 0 {
                         return Ok(());
                     }
                     candidates[other] &= !gone;
+                    touched.push(other);
                     match candidates[other].count_ones() {
                         0 if self.values[other] == 0 => Err(other),
                         1 => {
@@ -147,10 +158,81 @@ impl Trial {
                     }
                 }
             }
-            if queue.is_empty() {
+            if queue.is_empty() && !self.narrow_by_rules(p, &mut queue) {
+                return;
+            }
+            if self.contradiction.is_some() {
                 return;
             }
         }
+    }
+
+    /// One pass of what the rules beyond two cells say, on this trial's state: each cage's
+    /// sum, each sum the rule of 45 gives, each clue read along cells. Removes what they rule
+    /// out, queueing the singles that leaves; whether anything went (or a contradiction
+    /// showed, which it records).
+    fn narrow_by_rules(&mut self, p: &Position, queue: &mut Vec<(usize, u8)>) -> bool {
+        let layout = &*p.layout;
+        if !p.has_sums_or_clues() {
+            return false;
+        }
+        let mut dirty = vec![false; self.candidates.len()];
+        for &cell in &self.touched {
+            dirty[cell] = true;
+        }
+        self.touched.clear();
+        let touches = |cells: &[usize]| cells.iter().any(|&c| dirty[c]);
+        let view = p.with_state(&self.values, &self.candidates);
+        let mut keeps: Vec<(usize, Mask)> = Vec::new();
+        let sums = p
+            .units_of_kind(UnitKind::Cage)
+            .filter_map(|u| {
+                let unit = &p.units()[u];
+                unit.sum.map(|sum| (&unit.cells, sum, unit.name.as_str()))
+            })
+            .chain(
+                layout
+                    .sum_regions
+                    .iter()
+                    .map(|region| (&region.cells, region.sum, region.why.as_str())),
+            );
+        for (k, (cells, sum, what)) in sums.enumerate().filter(|(_, (cells, _, _))| touches(cells))
+        {
+            match remembered_sum_keeps(&view, k, cells, sum) {
+                Ok(found) => keeps.extend(found),
+                Err(()) => {
+                    self.contradiction = Some(format!("{what}: no filling makes {sum}"));
+                    return true;
+                }
+            }
+        }
+        for clue in layout.clues.iter().filter(|clue| touches(&clue.cells)) {
+            match view.clue_allows(clue) {
+                Some(allowed) => keeps.extend(clue.cells.iter().copied().zip(allowed)),
+                None => {
+                    self.contradiction = Some(format!("{} cannot be kept", clue.what));
+                    return true;
+                }
+            }
+        }
+        let mut changed = false;
+        for (cell, keep) in keeps {
+            if self.values[cell] != 0 || self.candidates[cell] & !keep == 0 {
+                continue;
+            }
+            changed = true;
+            self.candidates[cell] &= keep;
+            self.touched.push(cell);
+            match self.candidates[cell].count_ones() {
+                0 => {
+                    self.contradiction = Some(format!("{} has no candidate left", p.cell(cell)));
+                    return true;
+                }
+                1 => queue.push((cell, symbols(self.candidates[cell]).next().unwrap_or(0))),
+                _ => {}
+            }
+        }
+        changed
     }
 
     /// The first placements, as `r1c2=3, r4c5=6, ...` (at most `shown`, then how many more).
@@ -173,7 +255,36 @@ impl Trial {
 
 /// Forcing chains: a candidate whose singles run into a contradiction is false. The one with
 /// the shortest run comes first.
+///
+/// A sweep tries every candidate, and one step removes one of those it finds false; so the
+/// others found are kept (for the puzzle's layout) and tried first next time. They are still
+/// false there: a position a step later has fewer candidates, from which the same assumption
+/// forces at least as much. A caller that asks for every step gets the sweep as well.
 pub(super) fn forcing_chain(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
+    thread_local! {
+        static FOUND_BEFORE: std::cell::RefCell<(u64, Vec<(usize, u8)>)> =
+            const { std::cell::RefCell::new((0, Vec::new())) };
+    }
+    let before = FOUND_BEFORE.with(|found| {
+        let found = found.borrow();
+        if found.0 == p.layout.id {
+            found.1.clone()
+        } else {
+            Vec::new()
+        }
+    });
+    let mut given = None;
+    for (cell, value) in before {
+        if p.candidates[cell] & bit(value) == 0 {
+            continue;
+        }
+        let trial = Trial::of(p, cell, value);
+        if trial.contradiction.is_some() {
+            given = Some((cell, value));
+            visit(forcing_chain_step(p, cell, value, &trial))?;
+            break;
+        }
+    }
     let mut found: Vec<(usize, u8, Trial)> = Vec::new();
     for cell in (0..p.candidates.len()).filter(|&c| p.candidates[c] != 0) {
         if p.stopped() {
@@ -187,21 +298,81 @@ pub(super) fn forcing_chain(p: &Position, visit: Visit<'_>) -> ControlFlow<()> {
         }
     }
     found.sort_by_key(|(_, _, trial)| trial.placements.len());
+    FOUND_BEFORE.with(|before| {
+        *before.borrow_mut() = (
+            p.layout.id,
+            found
+                .iter()
+                .map(|&(cell, value, _)| (cell, value))
+                .collect(),
+        );
+    });
     for (cell, value, trial) in found {
-        let why = trial.contradiction.as_deref().unwrap_or_default();
-        visit(Step::eliminating(
-            Technique::ForcingChain,
-            vec![(p.cell(cell), value)],
-            trial.placements.iter().map(|&(c, _)| p.cell(c)).collect(),
-            format!(
-                "if {} held {}, singles would follow ({}) and then {why}",
-                p.cell(cell),
-                symbol_name(value),
-                trial.story(p, 8)
-            ),
-        ))?;
+        if given != Some((cell, value)) {
+            visit(forcing_chain_step(p, cell, value, &trial))?;
+        }
     }
     ControlFlow::Continue(())
+}
+
+/// The step that removes `value` from `cell`, whose `trial` ran into a contradiction.
+fn forcing_chain_step(p: &Position, cell: usize, value: u8, trial: &Trial) -> Step {
+    let why = trial.contradiction.as_deref().unwrap_or_default();
+    Step::eliminating(
+        Technique::ForcingChain,
+        vec![(p.cell(cell), value)],
+        trial.placements.iter().map(|&(c, _)| p.cell(c)).collect(),
+        format!(
+            "if {} held {}, {} would follow ({}) and then {why}",
+            p.cell(cell),
+            symbol_name(value),
+            what_follows(p),
+            trial.story(p, 8)
+        ),
+    )
+}
+
+/// [`sum_keeps`] for the `k`-th sum of `p`'s puzzle, remembered by the state of its cells:
+/// the trials of a sweep meet the same state of a cage again and again.
+fn remembered_sum_keeps(
+    p: &Position,
+    k: usize,
+    cells: &[usize],
+    sum: u32,
+) -> Result<Vec<(usize, Mask)>, ()> {
+    type Key = (u64, usize, Vec<(u8, Mask)>);
+    type Memory = std::collections::HashMap<Key, Result<Vec<(usize, Mask)>, ()>>;
+    /// The most states kept before the memory starts again.
+    const MAX_REMEMBERED: usize = 200_000;
+    thread_local! {
+        static REMEMBERED: std::cell::RefCell<Memory> = std::cell::RefCell::new(Memory::new());
+    }
+    let state: Vec<(u8, Mask)> = cells
+        .iter()
+        .map(|&c| (p.values[c], p.candidates[c]))
+        .collect();
+    let key = (p.layout.id, k, state);
+    if let Some(found) = REMEMBERED.with(|memory| memory.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let found = sum_keeps(p, cells, sum);
+    REMEMBERED.with(|memory| {
+        let mut memory = memory.borrow_mut();
+        if memory.len() >= MAX_REMEMBERED {
+            memory.clear();
+        }
+        memory.insert(key, found.clone());
+    });
+    found
+}
+
+/// What a trial follows, in a step's words.
+fn what_follows(p: &Position) -> &'static str {
+    if p.has_sums_or_clues() {
+        "singles and the sums and clues"
+    } else {
+        "singles"
+    }
 }
 
 /// Forcing nets: every candidate of a cell, or every place of a symbol in a unit, forces the

@@ -625,6 +625,28 @@ impl Position {
     }
 
     /// The units of one kind, in order.
+    /// Whether some cage has a sum, or the puzzle has clues read along cells.
+    pub(super) fn has_sums_or_clues(&self) -> bool {
+        !self.layout.clues.is_empty()
+            || !self.layout.sum_regions.is_empty()
+            || self
+                .units()
+                .iter()
+                .any(|u| u.kind == UnitKind::Cage && u.sum.is_some())
+    }
+
+    /// This puzzle with other values and candidates (a trial's), for the techniques that
+    /// read a position.
+    pub(super) fn with_state(&self, values: &[u8], candidates: &[Mask]) -> Position {
+        Position {
+            layout: Arc::clone(&self.layout),
+            values: values.to_vec(),
+            candidates: candidates.to_vec(),
+            unique: self.unique,
+            stop: None,
+        }
+    }
+
     pub(super) fn units_of_kind(&self, kind: UnitKind) -> impl Iterator<Item = usize> + '_ {
         (0..self.units().len()).filter(move |&u| self.units()[u].kind == kind)
     }
