@@ -340,28 +340,36 @@ fn remembered_sum_keeps(
     cells: &[usize],
     sum: u32,
 ) -> Result<Vec<(usize, Mask)>, ()> {
-    type Key = (u64, usize, Vec<(u8, Mask)>);
+    type Key = (usize, Vec<(u8, Mask)>);
     type Memory = std::collections::HashMap<Key, Result<Vec<(usize, Mask)>, ()>>;
-    /// The most states kept before the memory starts again.
+    /// The most states kept before the memory starts again (some 60 megabytes).
     const MAX_REMEMBERED: usize = 200_000;
     thread_local! {
-        static REMEMBERED: std::cell::RefCell<Memory> = std::cell::RefCell::new(Memory::new());
+        /// The states of one puzzle (its layout's number) only: another puzzle starts afresh.
+        static REMEMBERED: std::cell::RefCell<(u64, Memory)> =
+            std::cell::RefCell::new((0, Memory::new()));
     }
     let state: Vec<(u8, Mask)> = cells
         .iter()
         .map(|&c| (p.values[c], p.candidates[c]))
         .collect();
-    let key = (p.layout.id, k, state);
-    if let Some(found) = REMEMBERED.with(|memory| memory.borrow().get(&key).cloned()) {
+    let key = (k, state);
+    let known = REMEMBERED.with(|memory| {
+        let memory = memory.borrow();
+        (memory.0 == p.layout.id)
+            .then(|| memory.1.get(&key).cloned())
+            .flatten()
+    });
+    if let Some(found) = known {
         return found;
     }
     let found = sum_keeps(p, cells, sum);
     REMEMBERED.with(|memory| {
         let mut memory = memory.borrow_mut();
-        if memory.len() >= MAX_REMEMBERED {
-            memory.clear();
+        if memory.0 != p.layout.id || memory.1.len() >= MAX_REMEMBERED {
+            *memory = (p.layout.id, Memory::new());
         }
-        memory.insert(key, found.clone());
+        memory.1.insert(key, found.clone());
     });
     found
 }
