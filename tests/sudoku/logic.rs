@@ -1165,7 +1165,6 @@ fn the_chains_drawn_prove_their_steps() {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
-        Technique::SimpleColouring,
     ] {
         assert!(
             seen.get(&technique).is_some_and(|&n| n > 0),

@@ -21,10 +21,11 @@
 //! shortest chain, and the steps come shortest first.
 
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use itertools::Itertools;
 
-use super::position::{Position, UnitKind, bit, symbols};
+use super::position::{Mask, Position, UnitKind, bit, symbols};
 use super::{ChainLink, ChainNode, Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
@@ -78,18 +79,64 @@ struct Chain {
 struct Graph<'p> {
     p: &'p Position,
     n: usize,
+    /// The first group's number: the number of candidate nodes.
+    base: usize,
+    web: Rc<Web>,
+}
+
+/// A graph's nodes and links, which the chain techniques tried one after another on one
+/// position share (the last position's is kept).
+struct Web {
     /// The links a chain may take from each candidate, strong and weak.
     links: Vec<Vec<(Node, Link)>>,
     /// Every live candidate that excludes each node (a chain's targets; candidates only).
     excluders: Vec<Vec<Node>>,
-    /// The first group's number: the number of candidate nodes.
-    base: usize,
     /// Each group's symbol and cells.
     groups: Vec<(u8, Vec<usize>)>,
 }
 
+/// The last web built, with the position it was built on (its layout's number, values and
+/// candidates).
+type Built = (u64, Vec<u8>, Vec<Mask>, Rc<Web>);
+
 impl<'p> Graph<'p> {
     fn new(p: &'p Position) -> Graph<'p> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<Built>> = const { std::cell::RefCell::new(None) };
+        }
+        let web = LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((layout, values, candidates, web))
+                    if *layout == p.layout.id
+                        && *values == p.values
+                        && *candidates == p.candidates =>
+                {
+                    Rc::clone(web)
+                }
+                _ => {
+                    let web = Rc::new(Web::new(p));
+                    *last = Some((
+                        p.layout.id,
+                        p.values.clone(),
+                        p.candidates.clone(),
+                        Rc::clone(&web),
+                    ));
+                    web
+                }
+            }
+        });
+        Graph {
+            p,
+            n: p.size(),
+            base: p.candidates.len() * p.size(),
+            web,
+        }
+    }
+}
+
+impl Web {
+    fn new(p: &Position) -> Web {
         let n = p.size();
         let cells = p.candidates.len();
         let mut links = vec![Vec::new(); cells * n];
@@ -135,24 +182,20 @@ impl<'p> Graph<'p> {
                 links[node] = out;
             }
         }
-        let mut graph = Graph {
-            p,
-            n,
+        let mut web = Web {
             links,
             excluders,
-            base: cells * n,
             groups: Vec::new(),
         };
-        graph.add_groups();
-        graph
+        web.add_groups(p, cells * n);
+        web
     }
 
     /// Adds the groups and their links: strong where a unit's places of a symbol are two
     /// nodes, one of them a group; weak between nodes of one symbol whose cells all see
     /// each other.
-    fn add_groups(&mut self) {
-        let p = self.p;
-        let n = self.n;
+    fn add_groups(&mut self, p: &Position, base: usize) {
+        let n = p.size();
         let units = p.units();
         let lines: Vec<usize> = (0..units.len())
             .filter(|&u| matches!(units[u].kind, UnitKind::Row | UnitKind::Column))
@@ -196,7 +239,7 @@ impl<'p> Graph<'p> {
                 !group.contains(&cell) && group.iter().all(|&g| p.layout.sees(cell, g))
             };
             for &g in &groups {
-                let node = self.base + g;
+                let node = base + g;
                 self.links.push(Vec::new());
                 self.excluders.push(Vec::new());
                 let cells = self.groups[g].1.clone();
@@ -210,7 +253,7 @@ impl<'p> Graph<'p> {
                 for &h in &groups {
                     let other = &self.groups[h].1;
                     if h != g && cells.iter().all(|&c| sees_all(c, other)) {
-                        self.links[node].push((self.base + h, Link::WeakPeer));
+                        self.links[node].push((base + h, Link::WeakPeer));
                     }
                 }
             }
@@ -236,31 +279,33 @@ impl<'p> Graph<'p> {
                         [] => continue,
                         [single] => node_of(single),
                         _ => match inside.iter().find(|&&h| self.groups[h].1 == rest) {
-                            Some(&h) => self.base + h,
+                            Some(&h) => base + h,
                             None => continue,
                         },
                     };
-                    let node = self.base + g;
+                    let node = base + g;
                     self.links[node].push((other, Link::StrongUnit(u)));
-                    if other < self.base {
+                    if other < base {
                         self.links[other].push((node, Link::StrongUnit(u)));
                     }
                 }
             }
         }
     }
+}
 
+impl<'p> Graph<'p> {
     /// The cell of a candidate node (the first cell of a group).
     fn cell(&self, node: Node) -> usize {
         match node.checked_sub(self.base) {
-            Some(g) => self.groups[g].1[0],
+            Some(g) => self.web.groups[g].1[0],
             None => node / self.n,
         }
     }
 
     fn value(&self, node: Node) -> u8 {
         match node.checked_sub(self.base) {
-            Some(g) => self.groups[g].0,
+            Some(g) => self.web.groups[g].0,
             None => (node % self.n) as u8 + 1,
         }
     }
@@ -272,7 +317,7 @@ impl<'p> Graph<'p> {
     /// The node's cells: one, or a group's.
     fn cells(&self, node: Node) -> Vec<usize> {
         match node.checked_sub(self.base) {
-            Some(g) => self.groups[g].1.clone(),
+            Some(g) => self.web.groups[g].1.clone(),
             None => vec![node / self.n],
         }
     }
@@ -295,7 +340,7 @@ impl<'p> Graph<'p> {
         let (cell, value) = (self.cell(c), self.value(c));
         match x.checked_sub(self.base) {
             Some(g) => {
-                let (v, cells) = &self.groups[g];
+                let (v, cells) = &self.web.groups[g];
                 value == *v
                     && !cells.contains(&cell)
                     && cells.iter().all(|&other| self.p.layout.sees(cell, other))
@@ -306,7 +351,7 @@ impl<'p> Graph<'p> {
 
     /// The live candidates that exclude both `a` and `b` (other than either).
     fn targets(&self, a: Node, b: Node) -> Vec<Node> {
-        self.excluders[a]
+        self.web.excluders[a]
             .iter()
             .copied()
             .filter(|&c| c != b && self.excludes(c, b))
@@ -348,7 +393,7 @@ impl<'p> Graph<'p> {
             if d >= shape.max_links {
                 continue;
             }
-            for &(next, link) in &self.links[node] {
+            for &(next, link) in &self.web.links[node] {
                 // From a false candidate a strong link makes the next true; from a true one
                 // a weak link makes the next false.
                 if link.is_strong() == on
@@ -369,13 +414,15 @@ impl<'p> Graph<'p> {
     /// The chains of every start, shortest first; a chain that removes the same candidates
     /// as a shorter one is left out.
     fn chains(&self, shape: &Shape) -> Vec<Chain> {
-        let mut search = Search::new(2 * self.links.len());
+        let mut search = Search::new(2 * self.web.links.len());
         let mut found = Vec::new();
-        for start in 0..self.links.len() {
+        for start in 0..self.web.links.len() {
             if self.p.stopped() {
                 break;
             }
-            if !self.links[start].is_empty() && shape.value.is_none_or(|v| self.value(start) == v) {
+            if !self.web.links[start].is_empty()
+                && shape.value.is_none_or(|v| self.value(start) == v)
+            {
                 self.chains_from(start, shape, &mut search, &mut found);
             }
         }
