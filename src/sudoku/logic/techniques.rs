@@ -448,16 +448,16 @@ pub(super) fn finned_fish(p: &Position, size: usize, visit: Visit<'_>) -> Contro
                     continue;
                 }
                 let across: Vec<usize> = (0..n).filter(|&i| union & 1 << i != 0).collect();
+                let places: Vec<usize> = subset
+                    .iter()
+                    .flat_map(|&(u, _)| p.places(u, value))
+                    .collect();
                 for covers in across.iter().copied().combinations(size) {
                     let cover_mask = covers.iter().fold(0u64, |m, &i| m | 1 << i);
                     // A fish whose covers miss a base entirely is no fish.
                     if subset.iter().any(|&(_, mask)| mask & cover_mask == 0) {
                         continue;
                     }
-                    let places: Vec<usize> = subset
-                        .iter()
-                        .flat_map(|&(u, _)| p.places(u, value))
-                        .collect();
                     let fins: Vec<usize> = places
                         .iter()
                         .copied()
