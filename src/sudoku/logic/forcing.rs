@@ -173,7 +173,7 @@ impl Trial {
     /// showed, which it records).
     fn narrow_by_rules(&mut self, p: &Position, queue: &mut Vec<(usize, u8)>) -> bool {
         let layout = &*p.layout;
-        if !p.has_sums_or_clues() {
+        if !p.layout.has_sums_or_clues {
             return false;
         }
         let mut dirty = vec![false; self.candidates.len()];
@@ -376,7 +376,7 @@ fn remembered_sum_keeps(
 
 /// What a trial follows, in a step's words.
 fn what_follows(p: &Position) -> &'static str {
-    if p.has_sums_or_clues() {
+    if p.layout.has_sums_or_clues {
         "singles and the sums and clues"
     } else {
         "singles"

@@ -115,6 +115,9 @@ pub(super) struct Layout {
     pub(super) sum_regions: Vec<SumRegion>,
     /// The clues read along cells (arrows, sums, sandwiches...), unrolled.
     pub(super) clues: Vec<Clue>,
+    /// Whether some cage has a sum, or the rule of 45 gives one, or a clue is read along
+    /// cells: what the forcing trials read beyond singles.
+    pub(super) has_sums_or_clues: bool,
     /// Whether the rules are units alone (no neighbour rule, line, dot, cage, clue or
     /// pencilmark), so that swapping symbols between cells that share units keeps them: what
     /// the uniqueness techniques need.
@@ -246,11 +249,17 @@ impl Layout {
             && clues.is_empty()
             && units.iter().all(Unit::is_complete)
             && marks.iter().all(|&m| m == all);
+        let has_sums_or_clues = !clues.is_empty()
+            || !sum_regions.is_empty()
+            || units
+                .iter()
+                .any(|u| u.kind == UnitKind::Cage && u.sum.is_some());
         static LAYOUTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Layout {
             id: LAYOUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             n,
             swappable,
+            has_sums_or_clues,
             clues,
             sum_regions,
             units,
@@ -625,16 +634,6 @@ impl Position {
     }
 
     /// The units of one kind, in order.
-    /// Whether some cage has a sum, or the puzzle has clues read along cells.
-    pub(super) fn has_sums_or_clues(&self) -> bool {
-        !self.layout.clues.is_empty()
-            || !self.layout.sum_regions.is_empty()
-            || self
-                .units()
-                .iter()
-                .any(|u| u.kind == UnitKind::Cage && u.sum.is_some())
-    }
-
     /// This puzzle with other values and candidates (a trial's), for the techniques that
     /// read a position.
     pub(super) fn with_state(&self, values: &[u8], candidates: &[Mask]) -> Position {
