@@ -100,6 +100,8 @@ struct Web {
 type Built = (u64, Vec<u8>, Vec<Mask>, Rc<Web>);
 
 impl<'p> Graph<'p> {
+    /// The graph of `p`'s candidates: the last one built, when it was built on the same
+    /// position (another chain technique asked for it), else a new one.
     fn new(p: &'p Position) -> Graph<'p> {
         thread_local! {
             static LAST: std::cell::RefCell<Option<Built>> = const { std::cell::RefCell::new(None) };
@@ -136,6 +138,7 @@ impl<'p> Graph<'p> {
 }
 
 impl Web {
+    /// Every candidate of `p` with its links, and the groups with theirs.
     fn new(p: &Position) -> Web {
         let n = p.size();
         let cells = p.candidates.len();
