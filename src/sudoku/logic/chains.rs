@@ -20,12 +20,13 @@
 //! (W-wing). The search runs breadth first from every candidate, so each start gives its
 //! shortest chain, and the steps come shortest first.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use itertools::Itertools;
 
-use super::position::{Mask, Position, UnitKind, bit, symbols};
+use super::position::{LastPosition, Position, UnitKind, bit, symbols};
 use super::{ChainLink, ChainNode, Step, Technique, Visit};
 use crate::sudoku::model::{Cell, symbol_name};
 
@@ -95,39 +96,14 @@ struct Web {
     groups: Vec<(u8, Vec<usize>)>,
 }
 
-/// The last web built, with the position it was built on (its layout's number, values and
-/// candidates).
-type Built = (u64, Vec<u8>, Vec<Mask>, Rc<Web>);
-
 impl<'p> Graph<'p> {
     /// The graph of `p`'s candidates: the last one built, when it was built on the same
     /// position (another chain technique asked for it), else a new one.
     fn new(p: &'p Position) -> Graph<'p> {
         thread_local! {
-            static LAST: std::cell::RefCell<Option<Built>> = const { std::cell::RefCell::new(None) };
+            static LAST: RefCell<LastPosition<Rc<Web>>> = const { RefCell::new(LastPosition::new()) };
         }
-        let web = LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            match &*last {
-                Some((layout, values, candidates, web))
-                    if *layout == p.layout.id
-                        && *values == p.values
-                        && *candidates == p.candidates =>
-                {
-                    Rc::clone(web)
-                }
-                _ => {
-                    let web = Rc::new(Web::new(p));
-                    *last = Some((
-                        p.layout.id,
-                        p.values.clone(),
-                        p.candidates.clone(),
-                        Rc::clone(&web),
-                    ));
-                    web
-                }
-            }
-        });
+        let web = LAST.with(|last| last.borrow_mut().get_or(p, || Rc::new(Web::new(p))));
         Graph {
             p,
             n: p.size(),
@@ -602,45 +578,16 @@ fn turbot_name(p: &Position, chain: &Chain) -> Technique {
     }
 }
 
-/// A position searched for three-link chains (its layout's number, values and candidates),
-/// and the steps found.
-type Searched = (u64, Vec<u8>, Vec<u64>, Vec<Step>);
-
 /// Skyscrapers, two-string kites, turbot fish and empty rectangles (whichever `technique`
 /// names): a symbol with two places in each of two units, one place of each seeing the
 /// other's; in an empty rectangle one of those places is a group, the places of the symbol
 /// in a box that lie in one row or column (the box's others lying in one column or row).
 pub(super) fn turbot(p: &Position, technique: Technique, visit: Visit<'_>) -> ControlFlow<()> {
-    // The four names come from one search, tried one after another on the same position:
-    // the steps of the last position searched (of this puzzle: its layout's number) are kept
-    // for the next name.
+    // The four names come from one search, tried one after another on the same position.
     thread_local! {
-        static LAST: std::cell::RefCell<Option<Searched>> = const { std::cell::RefCell::new(None) };
+        static LAST: RefCell<LastPosition<Vec<Step>>> = const { RefCell::new(LastPosition::new()) };
     }
-    let steps = LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((layout, values, candidates, steps))
-                if *layout == p.layout.id && *values == p.values && *candidates == p.candidates =>
-            {
-                steps.clone()
-            }
-            _ => {
-                let steps = turbot_steps(p);
-                if p.stopped() {
-                    // Cut short: not the whole answer, so not kept.
-                    return steps;
-                }
-                *last = Some((
-                    p.layout.id,
-                    p.values.clone(),
-                    p.candidates.clone(),
-                    steps.clone(),
-                ));
-                steps
-            }
-        }
-    });
+    let steps = LAST.with(|last| last.borrow_mut().get_or(p, || turbot_steps(p)));
     for step in steps.into_iter().filter(|step| step.technique == technique) {
         visit(step)?;
     }

@@ -474,6 +474,41 @@ impl fmt::Display for Contradiction {
     }
 }
 
+/// What a technique worked out on the last position it saw (of one puzzle: its layout's
+/// number, with the values and candidates), for the next technique that asks on the same
+/// position: the chain techniques share one graph, the three-link patterns one search.
+pub(super) struct LastPosition<T> {
+    last: Option<(u64, Vec<u8>, Vec<Mask>, T)>,
+}
+
+impl<T: Clone> LastPosition<T> {
+    pub(super) const fn new() -> LastPosition<T> {
+        LastPosition { last: None }
+    }
+
+    /// What was kept for `p`, or what `make` gives, kept unless `p` was stopped meanwhile
+    /// (then it may be cut short).
+    pub(super) fn get_or(&mut self, p: &Position, make: impl FnOnce() -> T) -> T {
+        if let Some((layout, values, candidates, kept)) = &self.last
+            && *layout == p.layout.id
+            && *values == p.values
+            && *candidates == p.candidates
+        {
+            return kept.clone();
+        }
+        let made = make();
+        if !p.stopped() {
+            self.last = Some((
+                p.layout.id,
+                p.values.clone(),
+                p.candidates.clone(),
+                made.clone(),
+            ));
+        }
+        made
+    }
+}
+
 impl Position {
     /// The position of a classic puzzle: each empty cell's candidates are the symbols its
     /// row, column and box do not hold yet.
