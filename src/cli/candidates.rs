@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 use xcover::sudoku::candidates::TrueCandidates;
-use xcover::sudoku::{BoxShape, symbol_name};
+use xcover::sudoku::rules::Rules;
 
 use super::input::{self, InputPuzzle, Job};
 use super::{Outcome, finish, signals, stdout};
@@ -69,7 +69,7 @@ pub fn run(args: CandidatesArgs) -> io::Result<Outcome> {
                 }
             };
             let any = puzzle.any();
-            let boxes = any.rules().boxes;
+            let rules = any.rules();
             let found = any.true_candidates(cap, threads, |solver| {
                 solver.set_cancel_flag(Some(signals::flag()));
             });
@@ -82,7 +82,7 @@ pub fn run(args: CandidatesArgs) -> io::Result<Outcome> {
                 }
             };
             match args.format {
-                CandidatesFormat::Text => write!(out, "{}", picture(&found, boxes, cap))?,
+                CandidatesFormat::Text => write!(out, "{}", picture(&found, &rules, cap))?,
                 CandidatesFormat::Json => writeln!(out, "{}", record(file, puzzle, &found, cap))?,
             }
             out.flush()?;
@@ -97,10 +97,10 @@ pub fn run(args: CandidatesArgs) -> io::Result<Outcome> {
 
 /// The candidates of a cell as one word: `259`, or `.` when none (no solution), with `?`
 /// after symbols not decided.
-fn word(found: &TrueCandidates, cell: usize) -> String {
+fn word(found: &TrueCandidates, rules: &Rules, cell: usize) -> String {
     let mut word: String = found.cells[cell]
         .iter()
-        .map(|&(v, _)| symbol_name(v))
+        .map(|&(v, _)| rules.symbol_text(v))
         .collect();
     if !found.undecided[cell].is_empty() {
         word.push('?');
@@ -112,14 +112,19 @@ fn word(found: &TrueCandidates, cell: usize) -> String {
 }
 
 /// Each cell's candidates in a grid, boxes set apart where the grid has them, then a line
-/// on what is open (and each open cell's counts, when counted).
-fn picture(found: &TrueCandidates, boxes: Option<BoxShape>, cap: Option<u128>) -> String {
+/// on what is open (and each open cell's counts, when counted). The board's rows are those of
+/// `rules` (a 6x9 grid has six).
+fn picture(found: &TrueCandidates, rules: &Rules, cap: Option<u128>) -> String {
     let n = found.size;
-    let words: Vec<String> = (0..n * n).map(|cell| word(found, cell)).collect();
+    let rows = found.cells.len() / n;
+    let words: Vec<String> = (0..found.cells.len())
+        .map(|cell| word(found, rules, cell))
+        .collect();
+    let boxes = rules.boxes;
     let width = words.iter().map(String::len).max().unwrap_or(1);
     let (box_rows, box_cols) = boxes.map_or((n, n), |b| (b.box_rows(), b.box_cols()));
     let mut text = String::new();
-    for r in 0..n {
+    for r in 0..rows {
         if r > 0 && r.is_multiple_of(box_rows) {
             let segment = "-".repeat(box_cols * (width + 1) - 1);
             let line = vec![segment; n / box_cols].join("-+-");
@@ -156,7 +161,11 @@ fn picture(found: &TrueCandidates, boxes: Option<BoxShape>, cap: Option<u128>) -
             let counts: Vec<String> = found.cells[cell]
                 .iter()
                 .map(|&(v, count)| {
-                    format!("{} {}", symbol_name(v), counted(count.unwrap_or(0), cap))
+                    format!(
+                        "{} {}",
+                        rules.symbol_text(v),
+                        counted(count.unwrap_or(0), cap)
+                    )
                 })
                 .collect();
             text.push_str(&format!("  {}  {}\n", name(cell), counts.join(", ")));

@@ -140,6 +140,10 @@ fn solutions_up_to_two(subject: &AnyPuzzle) -> Option<u128> {
 
 /// The puzzles of a file, classic or variant, each with its line; an unreadable one is
 /// `None`, its error printed as `file:line: message`.
+/// Why logic refuses a puzzle off a square grid of digits from 1 (6x9, doppelganger).
+const NOT_SQUARE: &str = "logic reads square grids of digits from 1 only; `xcover sudoku \
+                          solve`, `count` and `check` read this puzzle";
+
 fn read_reported(
     path: &str,
     shape: Option<xcover::sudoku::BoxShape>,
@@ -155,6 +159,11 @@ fn read_reported(
     let subjects = puzzles
         .into_iter()
         .map(|puzzle| match puzzle {
+            Ok(puzzle) if !puzzle.any().rules().is_square() => {
+                eprintln!("{name}:{}: {NOT_SQUARE}", puzzle.line());
+                outcome = Outcome::InvalidInput;
+                None
+            }
             Ok(puzzle) => Some((puzzle.line(), puzzle.any())),
             Err(error) => {
                 eprintln!("{name}:{}: {}", error.line, error.message);
@@ -564,7 +573,9 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
                 Item::Job(Job {
                     puzzle: Ok(puzzle @ InputPuzzle::Variant(_)),
                     ..
-                }) => Some(judge_any(&puzzle.any(), args.assume_unique)),
+                }) if puzzle.any().rules().is_square() => {
+                    Some(judge_any(&puzzle.any(), args.assume_unique))
+                }
                 _ => None,
             })
             .collect();
@@ -581,6 +592,10 @@ pub fn rate(args: RateArgs) -> io::Result<Outcome> {
                 (_, Some(Judgement::Stopped)) => {
                     out.flush()?;
                     return tally.interrupted();
+                }
+                (Ok(p), _) if !p.any().rules().is_square() => {
+                    outcome = Outcome::InvalidInput;
+                    invalid_record(&job.file, p.line(), NOT_SQUARE, args.format)
                 }
                 (Ok(p), Some(judgement)) => {
                     rate_record(&job.file, p.line(), judgement, args.format)

@@ -614,6 +614,25 @@ fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> 
     {
         return text::write_in(&solution, layout_for(format, grid), grid.symbols);
     }
+    if puzzle.from_zero() {
+        // Doppelganger's board: digits from 0, a row a line (all on one for --format line).
+        let digits = |row: &[u8]| -> Vec<String> {
+            row.iter()
+                .map(|&v| v.saturating_sub(1).to_string())
+                .collect()
+        };
+        return match format {
+            Some(SolveFormat::Line) => digits(values).concat(),
+            Some(SolveFormat::Numbers) => values
+                .chunks(n)
+                .map(|row| digits(row).join(" ") + "\n")
+                .collect(),
+            _ => values
+                .chunks(n)
+                .map(|row| digits(row).concat() + "\n")
+                .collect(),
+        };
+    }
     match format {
         Some(SolveFormat::Line) => variant_text::grid_line(values),
         Some(SolveFormat::Numbers) => values
@@ -624,12 +643,14 @@ fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> 
     }
 }
 
-/// A solution (cells row by row) as JSON: a list of rows of numbers.
-fn values_json(n: usize, values: &[u8]) -> Value {
+/// A grid's symbols as a list of rows of `n`, each symbol as its digit: from 1, or from 0
+/// when `from_zero` (doppelganger).
+fn values_json(n: usize, from_zero: bool, values: &[u8]) -> Value {
+    let digit = |v: u8| if from_zero { v.saturating_sub(1) } else { v };
     Value::from(
         values
             .chunks(n)
-            .map(|row| Value::from(row.to_vec()))
+            .map(|row| Value::from(row.iter().map(|&v| digit(v)).collect::<Vec<_>>()))
             .collect::<Vec<_>>(),
     )
 }
@@ -847,7 +868,7 @@ fn first_report(
             file,
             puzzle,
             json!({
-                "solution": solution.map(|grid| values_json(n, grid)),
+                "solution": solution.map(|grid| values_json(n, puzzle.from_zero(), grid)),
                 // Unknown (null) for a solution found before the search was stopped.
                 "unique": finished.then_some(solution.is_some() && !several),
                 "partial": !finished,
@@ -919,7 +940,10 @@ fn check_report(format: ReportFormat, file: &str, puzzle: &InputPuzzle, judged: 
             puzzle,
             json!({
                 "verdict": word,
-                "solutions": solutions.iter().map(|grid| values_json(n, grid)).collect::<Vec<_>>(),
+                "solutions": solutions
+                    .iter()
+                    .map(|grid| values_json(n, puzzle.from_zero(), grid))
+                    .collect::<Vec<_>>(),
                 "stats": stats_json(stats),
             }),
         ),
@@ -1328,6 +1352,7 @@ fn solve_all(
         }
         let label = format!("{file}:{}", puzzle.line());
         let n = puzzle.size();
+        let from_zero = puzzle.from_zero();
         // Plain grids are not judged one by one: millions of solutions of a small grid would
         // spend more time in the judge than in the search.
         let judged = match puzzle {
@@ -1354,7 +1379,7 @@ fn solve_all(
                         .get_or_insert(rule);
                 }
                 if json {
-                    let solution = values_json(n, &grid);
+                    let solution = values_json(n, from_zero, &grid);
                     return writeln!(out, r#"{{{head},"index":{index},"solution":{solution}}}"#);
                 }
                 if index > 0 && multiline {

@@ -230,8 +230,12 @@ impl Matrix {
             Vec::new()
         };
         let (block_items, block_starts) = compile_blocks(&problem, &item_index)?;
-        let sums = problem
-            .sums()
+        // The sums the search weighs where it branches; every sum is checked in solutions.
+        let weighed: Vec<&super::Sum> = (problem.sums().iter().enumerate())
+            .filter(|&(s, _)| problem.is_weighed(s))
+            .map(|(_, sum)| sum)
+            .collect();
+        let sums = weighed
             .iter()
             .map(|sum| {
                 let filter = super::sums::SumFilter::new(sum);
@@ -245,7 +249,7 @@ impl Matrix {
                     .collect();
                 (filter, excluded)
             })
-            .zip(problem.sums())
+            .zip(&weighed)
             .map(|((filter, excluded), sum)| super::links::NodeSum {
                 filter,
                 excluded,
@@ -306,7 +310,12 @@ impl Matrix {
         for &(lower, upper) in &self.bounds {
             hash.add(u64::from(lower) << 32 | u64::from(upper));
         }
-        for sum in self.problem.sums() {
+        for (s, sum) in self.problem.sums().iter().enumerate() {
+            // (Only a sum left to the solutions counts: fingerprints of problems written
+            // before such sums existed stay the same.)
+            if !self.problem.is_weighed(s) {
+                hash.add(u64::MAX);
+            }
             hash.add(sum.terms.len() as u64);
             for term in &sum.terms {
                 hash.add(term.len() as u64);

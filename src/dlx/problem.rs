@@ -133,6 +133,9 @@ pub struct Problem {
     blocks: Vec<(Vec<ItemId>, Vec<ItemId>)>,
     /// Sums over choices ([`Problem::add_sum`]).
     sums: Vec<Sum>,
+    /// Parallel to `sums`: whether the search weighs each where it branches (else it only
+    /// checks solutions, [`Problem::add_sum_checked_at_solutions`]).
+    sums_weighed: Vec<bool>,
     /// Colour names, in the order first used.
     colors: Vec<String>,
     color_by_name: HashMap<String, ColorId, NameHasher>,
@@ -406,12 +409,30 @@ impl Problem {
             }
         }
         self.sums.push(sum);
+        self.sums_weighed.push(true);
         Ok(())
     }
 
-    /// The sums declared with [`Problem::add_sum`].
+    /// [`Problem::add_sum`] for a sum that the search does not weigh where it branches, but
+    /// checks in every solution it finds: the solutions are the same, and a problem with many
+    /// sums that seldom remove an option is searched faster (weighing every sum costs the
+    /// same at each branch point, whether it prunes or not).
+    pub fn add_sum_checked_at_solutions(&mut self, sum: Sum) -> Result<(), BuildError> {
+        self.add_sum(sum)?;
+        *self.sums_weighed.last_mut().expect("a sum was added") = false;
+        Ok(())
+    }
+
+    /// The sums declared with [`Problem::add_sum`] and
+    /// [`Problem::add_sum_checked_at_solutions`].
     pub fn sums(&self) -> &[Sum] {
         &self.sums
+    }
+
+    /// Whether sum `index` (of [`Problem::sums`]) is weighed where the search branches, not
+    /// only checked in solutions.
+    pub fn is_weighed(&self, index: usize) -> bool {
+        self.sums_weighed[index]
     }
 
     /// The one-to-one blocks declared with [`Problem::add_block`].

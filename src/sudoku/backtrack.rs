@@ -69,6 +69,8 @@ const STOP_CHECK: u64 = 1024;
 #[derive(Debug, Clone)]
 pub struct Backtracker {
     n: usize,
+    /// The cells of the board (see [`Rules::rows`]).
+    cells: usize,
     /// Every symbol, as bits.
     all: Symbols,
     /// The groups each cell is in, whose cells all differ (its units and its cage), as
@@ -115,13 +117,14 @@ impl Backtracker {
     /// A solver for `rules`.
     pub fn new(rules: &Rules) -> Backtracker {
         let n = rules.size;
+        let count = rules.cell_count();
         // Units and cages: every two of their cells differ.
         let mut groups: Vec<Vec<usize>> = rules
             .units()
             .iter()
             .map(|unit| unit.cells.iter().map(|&(r, c)| r * n + c).collect())
             .collect();
-        let mut cage_of = vec![None; n * n];
+        let mut cage_of = vec![None; count];
         let mut cages = Vec::new();
         for (k, cage) in rules.cages().iter().enumerate() {
             let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
@@ -131,7 +134,7 @@ impl Backtracker {
             groups.push(cells.clone());
             cages.push((cage.sum, cells));
         }
-        let mut groups_of = vec![Vec::new(); n * n];
+        let mut groups_of = vec![Vec::new(); count];
         for (g, group) in groups.iter().enumerate() {
             for &cell in group {
                 if !groups_of[cell].contains(&g) {
@@ -141,11 +144,11 @@ impl Backtracker {
         }
         let share_a_group =
             |a: usize, b: usize| groups_of[a].iter().any(|g| groups_of[b].contains(g));
-        let mut peers = vec![Vec::new(); n * n];
-        let mut adjacent = vec![Vec::new(); n * n];
-        let mut related = vec![Vec::new(); n * n];
+        let mut peers = vec![Vec::new(); count];
+        let mut adjacent = vec![Vec::new(); count];
+        let mut related = vec![Vec::new(); count];
         let marks = rules.allowed();
-        let allowed = (0..n * n)
+        let allowed = (0..count)
             .map(|cell| {
                 (1..=n)
                     .filter(|v| marks[cell * n + v - 1])
@@ -172,7 +175,7 @@ impl Backtracker {
                 }
             }
         }
-        let mut sequences_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let mut sequences_of: Vec<Vec<usize>> = vec![Vec::new(); count];
         let all: Symbols = (1 << (n + 1)) - 2;
         let sequences = rules
             .sequences()
@@ -195,7 +198,7 @@ impl Backtracker {
             group_list.extend(list.iter().map(|&g| g as u32));
             group_start.push(group_list.len() as u32);
         }
-        let only_groups = (0..n * n)
+        let only_groups = (0..count)
             .map(|cell| {
                 peers[cell].is_empty()
                     && adjacent[cell].is_empty()
@@ -206,6 +209,7 @@ impl Backtracker {
             .collect();
         Backtracker {
             n,
+            cells: count,
             all,
             groups: groups.len(),
             group_start,
@@ -226,7 +230,7 @@ impl Backtracker {
     /// before it.
     fn board(&self, givens: &[u8]) -> Option<Board> {
         let mut board = Board {
-            grid: vec![0; self.n * self.n],
+            grid: vec![0; self.cells],
             used: vec![0; self.groups],
             empties: Vec::new(),
         };

@@ -68,10 +68,15 @@ impl AnyPuzzle {
         arm: impl FnOnce(&mut Solver<'_>),
     ) -> Result<TrueCandidates, String> {
         let n = self.size();
+        // The cells of the board: n * n but for a rectangle (6x9) or doppelganger's board.
+        let count = match self {
+            AnyPuzzle::Grid(_) => n * n,
+            AnyPuzzle::Variant(puzzle) => puzzle.rules.cell_count(),
+        };
         let empty = || TrueCandidates {
             size: n,
-            cells: vec![Vec::new(); n * n],
-            undecided: vec![Vec::new(); n * n],
+            cells: vec![Vec::new(); count],
+            undecided: vec![Vec::new(); count],
             solutions: cap.map(|_| 0),
             stopped: None,
             searches: 0,
@@ -92,7 +97,7 @@ impl AnyPuzzle {
             AnyPuzzle::Variant(puzzle) => {
                 let encoding =
                     VariantEncoding::new_until(puzzle, stop).map_err(|e| e.to_string())?;
-                let options: Vec<Option<OptionId>> = (0..n * n * n)
+                let options: Vec<Option<OptionId>> = (0..count * n)
                     .map(|k| encoding.cell_option(k / n, (k % n + 1) as u8))
                     .collect();
                 let found = encoding.solver(puzzle).map(|mut solver| {

@@ -110,6 +110,11 @@ fn every_rule_of_the_iss_examples_is_drawn_on_its_grid() {
         let Some(Ok(entry)) = text::read_any(constraints).into_iter().next() else {
             continue;
         };
+        // The page draws square grids of digits from 1 and refuses the others (6x9,
+        // doppelganger), which the CLI solves.
+        if !entry.puzzle.rules.is_square() {
+            continue;
+        }
         read += 1;
         drawn.extend(check_marks(&entry.puzzle));
     }

@@ -9,6 +9,7 @@
 mod common;
 
 mod baselines;
+mod boards;
 mod differential;
 mod drawing;
 mod fpuzzles;

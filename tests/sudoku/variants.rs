@@ -1918,7 +1918,7 @@ fn iss_examples(
             .unwrap_or_else(|e| panic!("{name}: {e}: {}", out(&checked)));
         if record.get("error").is_some() {
             assert!(
-                err(&checked).contains("is not supported yet") || constraints.contains("Shape~6x9"),
+                err(&checked).contains("is not supported yet"),
                 "{name}: {}",
                 err(&checked)
             );
@@ -1935,11 +1935,19 @@ fn iss_examples(
         } else {
             solution.clone()
         };
+        // Doppelganger's board (digits from 0) has a column and two rows beyond the 9x9 grid
+        // the published solution gives.
+        let (rows, cols) = if constraints.contains(".Doppelganger") {
+            (9, 9)
+        } else {
+            (usize::MAX, usize::MAX)
+        };
         let found: String = record["solution"]
             .as_array()
             .unwrap()
             .iter()
-            .flat_map(|row| row.as_array().unwrap())
+            .take(rows)
+            .flat_map(|row| row.as_array().unwrap().iter().take(cols))
             .map(|v| char::from(b"0123456789ABCDEFG"[v.as_u64().unwrap() as usize]))
             .collect();
         assert_eq!(found, expected, "{name}");
@@ -1951,7 +1959,7 @@ fn iss_examples(
 /// ISS examples whose rules this project reads, each proved unique in well under a second:
 /// solved as published (the whole collection is the ignored test below). The last four took
 /// from 15 s to minutes before searches branched on their conflicts.
-const QUICK_ISS_EXAMPLES: [&str; 20] = [
+const QUICK_ISS_EXAMPLES: [&str; 21] = [
     "Modular Lines 1",
     "16x16: Jigsaw",
     "Sudoku Variants Series (173) - Between Lines Sudoku",
@@ -1972,6 +1980,7 @@ const QUICK_ISS_EXAMPLES: [&str; 20] = [
     "Merry X/V-mas",
     "Dutch Flat Mates (Kropki)",
     "DSM 2023 Leftover: Full Rank Sudoku",
+    "Answers on a Postcard",
 ];
 
 #[test]
@@ -1998,10 +2007,10 @@ fn iss_examples_of_every_kind_are_unique_and_solved_as_published() {
 fn every_iss_example_is_answered_rightly() {
     let (solved, refused, slow) = iss_examples(|_| true, std::time::Duration::from_secs(20));
     assert_eq!(solved.len() + refused.len() + slow.len(), 62);
-    // Every example whose rules are read is proved, the slowest in about 7 s here; the 9
+    // Every example whose rules are read is proved, the slowest in about 7 s here; the 7
     // others name what they lack (see docs/variant-rules.md).
     assert!(slow.is_empty(), "slow: {slow:?}");
-    assert_eq!(solved.len(), 53, "{solved:?}\nrefused: {refused:?}");
+    assert_eq!(solved.len(), 55, "{solved:?}\nrefused: {refused:?}");
 }
 
 /// Entropic and modular lines on 6x6 grids, where entropic lines exist (groups 1-2, 3-4,

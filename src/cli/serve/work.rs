@@ -159,6 +159,10 @@ fn field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ApiError> {
 
 /// The puzzle in `request["puzzle"]` (with `request["box"]`, a shape such as `2x3`, if given):
 /// the first puzzle of the text, read as the command line reads files.
+/// Why a puzzle off a square grid of digits from 1 (6x9, doppelganger) is refused.
+const NOT_SQUARE: &str = "the page and the API read square grids of digits from 1; \
+                          `xcover sudoku solve`, `count` and `check` read this puzzle";
+
 pub fn subject_of(request: &Value) -> Result<AnyPuzzle, ApiError> {
     let text = field(request, "puzzle")?;
     if variant::text::is_variant_text(text) {
@@ -176,6 +180,9 @@ pub fn subject_of(request: &Value) -> Result<AnyPuzzle, ApiError> {
             kind: Some(FaultKind::Rule),
             ..ApiError::at_line(entry.line, error.to_string())
         })?;
+        if !entry.puzzle.rules.is_square() {
+            return Err(ApiError::at_line(entry.line, NOT_SQUARE.into()));
+        }
         return Ok(AnyPuzzle::Variant(Box::new(entry.puzzle)));
     }
     let shape = match request["box"].as_str().filter(|s| !s.is_empty()) {

@@ -69,6 +69,8 @@ const MAX_FILLINGS_BESIDE_SUMS: usize = 1000;
 #[derive(Debug, Clone)]
 pub struct VariantEncoding {
     size: usize,
+    /// The cells of the board (see [`crate::sudoku::rules::Rules::rows`]).
+    cells: usize,
     matrix: Matrix,
     /// What each option writes: (cell index row * N + col, symbol) pairs.
     writes: Vec<Vec<(usize, u8)>>,
@@ -92,16 +94,18 @@ impl VariantEncoding {
     ) -> Result<VariantEncoding, RulesError> {
         puzzle.rules.validate()?;
         let n = puzzle.rules.size;
+        let cells = puzzle.rules.cell_count();
         let mut builder = Builder {
             problem: Problem::new(),
             writes: Vec::new(),
-            cell_options: vec![None; n * n * n],
+            cell_options: vec![None; cells * n],
             stop,
         };
         builder.build(puzzle)?;
         let matrix = Matrix::new(builder.problem).expect("the cells are primary items");
         Ok(VariantEncoding {
             size: n,
+            cells,
             matrix,
             writes: builder.writes,
             cell_options: builder.cell_options,
@@ -167,7 +171,7 @@ impl VariantEncoding {
     /// The grid (row by row, symbols from 1) that a solution's options fill in, givens
     /// included.
     pub fn grid_of(&self, options: impl IntoIterator<Item = OptionId>) -> Vec<u8> {
-        let mut grid = vec![0; self.size * self.size];
+        let mut grid = vec![0; self.cells];
         for option in options {
             for &(cell, value) in &self.writes[option.0 as usize] {
                 grid[cell] = value;
@@ -272,8 +276,9 @@ impl Builder<'_> {
     fn build(&mut self, puzzle: &Puzzle) -> Result<(), RulesError> {
         let rules = &puzzle.rules;
         let n = rules.size;
+        let count = rules.cell_count();
         let problem = &mut self.problem;
-        let cells: Vec<ItemId> = (0..n * n)
+        let cells: Vec<ItemId> = (0..count)
             .map(|i| {
                 problem
                     .add_primary(&cell_name((i / n, i % n)))
@@ -282,14 +287,19 @@ impl Builder<'_> {
             .collect();
         // unit_items[u][V - 1]; units_of[cell]: the units of each cell.
         let units = rules.units();
-        let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        // A unit of fewer cells than symbols (a rectangle's column) holds each at most once.
+        let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); count];
         let mut unit_items = Vec::with_capacity(units.len());
         for (u, unit) in units.iter().enumerate() {
+            let whole = unit.cells.len() == n;
             let items: Vec<ItemId> = (1..=n)
                 .map(|v| {
-                    problem
-                        .add_primary(&format!("{}v{v}", unit.tag))
-                        .expect("fresh")
+                    let name = format!("{}v{v}", unit.tag);
+                    if whole {
+                        problem.add_primary(&name).expect("fresh")
+                    } else {
+                        problem.add_secondary(&name).expect("fresh")
+                    }
                 })
                 .collect();
             unit_items.push(items);
@@ -329,15 +339,15 @@ impl Builder<'_> {
             }
         }
         for (sequence, unrolled) in sequences.iter().zip(&layers) {
-            let mut held = vec![0u128; n * n];
-            let mut seen = vec![false; n * n];
+            let mut held = vec![0u128; count];
+            let mut seen = vec![false; count];
             for (at, &(row, col)) in sequence.cells.iter().enumerate() {
                 let cell = row * n + col;
                 let bits = unrolled.supported(at);
                 held[cell] = if seen[cell] { held[cell] & bits } else { bits };
                 seen[cell] = true;
             }
-            for cell in (0..n * n).filter(|&cell| seen[cell]) {
+            for cell in (0..count).filter(|&cell| seen[cell]) {
                 for v in 1..=n {
                     if held[cell] & (1 << v) == 0 {
                         allowed[cell * n + v - 1] = false;
@@ -364,7 +374,7 @@ impl Builder<'_> {
         }
         let allowed = supported(n, &pairs, allowed);
         // The secondary items of neighbour pairs: each cell's (symbol, item) list.
-        let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); n * n];
+        let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); count];
         for (p, &(a, b, rule)) in pairs.iter().enumerate() {
             for x in 1..=n as u8 {
                 for y in 1..=n as u8 {
@@ -391,7 +401,7 @@ impl Builder<'_> {
         // position and symbol; a cell's option for symbol v holds item v of every position
         // that reads the cell, and an option of the clue that reads d there holds the items of
         // every other symbol, so that the two agree or exclude each other.
-        let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); n * n];
+        let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); count];
         let mut position_items: Vec<Vec<Vec<ItemId>>> = Vec::with_capacity(sequences.len());
         for (k, sequence) in sequences.iter().enumerate() {
             if !encoded[k] {
@@ -414,7 +424,7 @@ impl Builder<'_> {
         }
         // With cages as sums: a secondary item per cage and symbol, held by the cage's cells'
         // options for that symbol (no symbol twice in a cage).
-        let mut cage_of: Vec<Option<usize>> = vec![None; n * n];
+        let mut cage_of: Vec<Option<usize>> = vec![None; count];
         let mut cage_items: Vec<Vec<ItemId>> = Vec::new();
         for (k, cage) in rules.cages().iter().enumerate() {
             cage_items.push(
@@ -435,7 +445,7 @@ impl Builder<'_> {
         // symbol, covered by the group's cell that holds it or, for a symbol of no set the
         // group holds, by that set's option.
         let set_groups = rules.set_groups();
-        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); count];
         let mut group_items: Vec<(ItemId, Vec<ItemId>)> = Vec::with_capacity(set_groups.len());
         for (g, group) in set_groups.iter().enumerate() {
             let whole = self
@@ -477,7 +487,7 @@ impl Builder<'_> {
             }
         };
         let mut items = Vec::new();
-        for cell in 0..n * n {
+        for cell in 0..count {
             for v in 1..=n as u8 {
                 if !allowed[cell * n + usize::from(v) - 1] {
                     continue;
@@ -515,19 +525,26 @@ impl Builder<'_> {
                 .add_block(&unit_cells, &unit_items[unit])
                 .expect("primary items, one per symbol");
         };
-        let (rows_of, columns_of) = (&unit_items[..n], &unit_items[n..2 * n]);
-        for i in 0..n {
-            for house in 0..houses {
-                block(house * n + i, &mut self.problem);
+        if rules.house_rows() == n {
+            let (rows_of, columns_of) = (&unit_items[..n], &unit_items[n..2 * n]);
+            for i in 0..n {
+                for house in 0..houses {
+                    block(house * n + i, &mut self.problem);
+                }
+                let rows: Vec<ItemId> = rows_of.iter().map(|items| items[i]).collect();
+                let columns: Vec<ItemId> = columns_of.iter().map(|items| items[i]).collect();
+                self.problem
+                    .add_block(&rows, &columns)
+                    .expect("primary items, one per row and column");
             }
-            let rows: Vec<ItemId> = rows_of.iter().map(|items| items[i]).collect();
-            let columns: Vec<ItemId> = columns_of.iter().map(|items| items[i]).collect();
-            self.problem
-                .add_block(&rows, &columns)
-                .expect("primary items, one per row and column");
-        }
-        for unit in houses * n..units.len() {
-            block(unit, &mut self.problem);
+            for unit in houses * n..units.len() {
+                block(unit, &mut self.problem);
+            }
+        } else {
+            // A rectangle: the units that hold every symbol (its rows and boxes) alone.
+            for unit in (0..units.len()).filter(|&u| units[u].cells.len() == n) {
+                block(unit, &mut self.problem);
+            }
         }
         // Each cage a sum over its cells' options, valued by their symbols; then the sums the
         // cages imply in the units and in runs of rows or columns. A cell that sees every cell
@@ -667,7 +684,8 @@ impl Builder<'_> {
             // The sums the other rules imply (arrows, little killers, equal sums...), beside
             // their own encoding. Their values differ where every cell has the same weight,
             // every two of them share a unit and different symbols have different values.
-            for implied in rules.sums() {
+            let mut unweighed = Vec::new();
+            for (implied, weighed) in rules.sums() {
                 // Each cell's value for every symbol, its weights added up.
                 let mut values: Vec<(Cell, Vec<i64>)> = Vec::new();
                 for (cell, weight) in &implied.terms {
@@ -711,22 +729,31 @@ impl Builder<'_> {
                         .iter()
                         .map(|&(s, value)| vec![(switches[s][0], 0), (switches[s][1], value)]),
                 );
-                sums.push(dlx::Sum {
+                let sum = dlx::Sum {
                     terms,
                     min: implied.min,
                     max: implied.max,
                     distinct,
                     apart: if distinct { Vec::new() } else { groups },
                     excluded: Vec::new(),
-                });
+                };
+                if weighed {
+                    sums.push(sum);
+                } else {
+                    unweighed.push(sum);
+                }
             }
-            for sum in sums {
+            let weighed = sums.len();
+            for (s, sum) in sums.into_iter().chain(unweighed).enumerate() {
                 // A cell with no symbol left: the puzzle has no solution, and the cell's
                 // primary item, with no option, says so.
                 if sum.terms.iter().all(|term| !term.is_empty()) {
-                    self.problem
-                        .add_sum(sum)
-                        .expect("options of the problem, up to n values a term");
+                    let added = if s < weighed {
+                        self.problem.add_sum(sum)
+                    } else {
+                        self.problem.add_sum_checked_at_solutions(sum)
+                    };
+                    added.expect("options of the problem, up to n values a term");
                 }
             }
         }

@@ -19,13 +19,13 @@ impl Rule for AntiKing {
     }
 
     fn pairs(&self, rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {
-        pairs_by_steps(rules.size, &[(1, -1), (1, 1)], Neighbour::Different)
+        pairs_by_steps(rules, &[(1, -1), (1, 1)], Neighbour::Different)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {
         let n = rules.size;
         // Each 2 x 2 square of the grid: its two diagonals.
-        for r in 0..n.saturating_sub(1) {
+        for r in 0..rules.rows().saturating_sub(1) {
             for c in 0..n - 1 {
                 let at = |r: usize, c: usize| grid[r * n + c];
                 if at(r, c) == at(r + 1, c + 1) || at(r, c + 1) == at(r + 1, c) {

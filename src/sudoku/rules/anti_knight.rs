@@ -19,20 +19,20 @@ impl Rule for AntiKnight {
 
     fn pairs(&self, rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {
         pairs_by_steps(
-            rules.size,
+            rules,
             &[(1, -2), (1, 2), (2, -1), (2, 1)],
             Neighbour::Different,
         )
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {
-        let n = rules.size as isize;
+        let (rows, n) = (rules.rows() as isize, rules.size as isize);
         // From every cell, all eight knight's moves.
-        for r in 0..n {
+        for r in 0..rows {
             for c in 0..n {
                 for (dr, dc) in [(1, 2), (2, 1), (-1, 2), (-2, 1)] {
                     for (r2, c2) in [(r + dr, c + dc), (r - dr, c - dc)] {
-                        if (0..n).contains(&r2)
+                        if (0..rows).contains(&r2)
                             && (0..n).contains(&c2)
                             && grid[(r * n + c) as usize] == grid[(r2 * n + c2) as usize]
                         {

@@ -72,7 +72,6 @@ impl Rule for Arrows {
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
-        let n = rules.size;
         for (k, arrow) in self.arrows.iter().enumerate() {
             let cells: Vec<Cell> = arrow.circle.iter().chain(&arrow.line).copied().collect();
             let bad = |why: String| clue_error(NAME, k, &cells, why);
@@ -85,7 +84,7 @@ impl Rule for Arrows {
             if arrow.line.is_empty() {
                 return Err(bad("an arrow has at least one cell".into()));
             }
-            super::validate_cells(n, &cells).map_err(bad)?;
+            super::validate_cells(rules, &cells).map_err(bad)?;
         }
         Ok(())
     }

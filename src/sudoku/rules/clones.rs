@@ -57,7 +57,7 @@ impl Rule for Clones {
                 ));
             }
             for set in sets {
-                super::validate_cells(rules.size, set).map_err(bad)?;
+                super::validate_cells(rules, set).map_err(bad)?;
             }
         }
         Ok(())

@@ -49,7 +49,7 @@ impl Rule for CountingCircles {
             if cells.is_empty() {
                 return Err(bad("a set of counting circles needs a circle".into()));
             }
-            super::validate_cells(rules.size, cells).map_err(bad)?;
+            super::validate_cells(rules, cells).map_err(bad)?;
             let mut sorted = cells.clone();
             sorted.sort_unstable();
             if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {

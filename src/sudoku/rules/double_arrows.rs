@@ -38,7 +38,7 @@ impl Rule for DoubleArrows {
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, line) in self.lines.iter().enumerate() {
-            validate_path(rules.size, NAME, k, line, (3, rules.size * rules.size))?;
+            validate_path(rules, NAME, k, line, (3, rules.size * rules.size))?;
         }
         Ok(())
     }

@@ -42,7 +42,7 @@ impl Rule for EntropicLines {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         let n = rules.size;
         for (k, line) in self.lines.iter().enumerate() {
-            validate_path(n, NAME, k, line, (2, n * n))?;
+            validate_path(rules, NAME, k, line, (2, n * n))?;
             if !n.is_multiple_of(3) {
                 return Err(RulesError::Clue {
                     rule: NAME,

@@ -50,7 +50,7 @@ impl Rule for EqualSums {
                 return Err(bad("equal sums need two sets of cells or more".into()));
             }
             for set in sets {
-                super::validate_cells(rules.size, set).map_err(bad)?;
+                super::validate_cells(rules, set).map_err(bad)?;
             }
         }
         Ok(())

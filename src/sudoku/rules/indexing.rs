@@ -53,9 +53,16 @@ impl Rule for Indexing {
     }
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
+        if !self.rows.is_empty() && rules.rows() != rules.size {
+            return Err(clue_error(
+                NAME,
+                1,
+                &self.rows,
+                "a cell indexing its column needs as many rows as digits".into(),
+            ));
+        }
         for (k, cells) in [&self.columns, &self.rows].into_iter().enumerate() {
-            super::validate_cells(rules.size, cells)
-                .map_err(|why| clue_error(NAME, k, cells, why))?;
+            super::validate_cells(rules, cells).map_err(|why| clue_error(NAME, k, cells, why))?;
         }
         Ok(())
     }

@@ -40,6 +40,9 @@ impl Killer {
     /// total less the cage's sum too. The same holds of runs of rows, of columns and of boxes
     /// with the cages lying mostly inside them (the innies and outies of killer solvers).
     pub fn implied_sums(&self, units: &[Unit], n: usize) -> Vec<ImpliedSum> {
+        if self.cages.is_empty() {
+            return Vec::new();
+        }
         let mut sums = self.unit_sums(units, n);
         // Runs of rows and of columns (the units open with n rows, then n columns).
         if units.len() >= 2 * n {

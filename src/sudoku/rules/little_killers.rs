@@ -57,7 +57,7 @@ impl Rule for LittleKillers {
             if cells.is_empty() {
                 return Err(bad("a little killer has at least one cell".into()));
             }
-            super::validate_cells(n, cells).map_err(bad)?;
+            super::validate_cells(rules, cells).map_err(bad)?;
             let step = cells.windows(2).next().map(|pair| {
                 (
                     pair[1].0 as isize - pair[0].0 as isize,

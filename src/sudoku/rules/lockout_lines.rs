@@ -42,7 +42,7 @@ impl Rule for LockoutLines {
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, (_, line)) in self.lines.iter().enumerate() {
-            validate_path(rules.size, NAME, k, line, (2, rules.size * rules.size))?;
+            validate_path(rules, NAME, k, line, (2, rules.size * rules.size))?;
         }
         Ok(())
     }

@@ -149,7 +149,7 @@ impl Rule for Lunchboxes {
             if cells.len() < 2 || cells.len() > n {
                 return Err(bad(format!("a lunchbox holds 2 to {n} cells")));
             }
-            super::validate_cells(n, cells).map_err(bad)?;
+            super::validate_cells(rules, cells).map_err(bad)?;
         }
         Ok(())
     }

@@ -30,6 +30,7 @@ mod clones;
 mod counting_circles;
 mod diagonals;
 mod disjoint_groups;
+mod doppelganger;
 mod double_arrows;
 mod drawing;
 mod dutch_flatmates;
@@ -84,6 +85,7 @@ pub use clones::Clones;
 pub use counting_circles::CountingCircles;
 pub use diagonals::Diagonals;
 pub use disjoint_groups::DisjointGroups;
+pub use doppelganger::Doppelganger;
 pub use double_arrows::DoubleArrows;
 pub use drawing::{Mark, outside_start};
 pub use dutch_flatmates::DutchFlatmates;
@@ -196,6 +198,13 @@ pub trait Rule {
     /// search makes each a choice of its own; [`CellSum::switches`] number them from 0.
     fn switches(&self, _rules: &Rules) -> usize {
         0
+    }
+
+    /// Whether the search may leave [`Rule::sums`] unweighed where it branches and only
+    /// check them in the solutions it finds: for a rule of many sums that seldom prune,
+    /// whose weighing at every branch point costs more than the branches it spares.
+    fn sums_checked_at_solutions(&self, _rules: &Rules) -> bool {
+        false
     }
 
     /// Whether [`Rule::sums`] say all the rule says: a grid that meets them keeps the rule,
@@ -351,11 +360,12 @@ pub enum Constraint {
     FullRank(FullRank),
     ValueIndexing(ValueIndexing),
     CountingCircles(CountingCircles),
+    Doppelganger(Doppelganger),
 }
 
 /// The names of the rules in files, in the order files write them: rows, columns and boxes,
 /// then each [`Constraint`].
-pub const CATALOGUE: [&str; 51] = [
+pub const CATALOGUE: [&str; 52] = [
     "rows",
     "columns",
     "boxes",
@@ -407,6 +417,42 @@ pub const CATALOGUE: [&str; 51] = [
     full_rank::NAME,
     value_indexing::NAME,
     counting_circles::NAME,
+    doppelganger::NAME,
+];
+
+/// The rules read on a rectangle of fewer rows than symbols (6x9): those of clues on cells
+/// named one by one, and the global rules that know the rectangle's rows.
+const RECTANGLE_RULES: [&str; 16] = [
+    pencilmarks::NAME,
+    anti_knight::NAME,
+    anti_king::NAME,
+    non_consecutive::NAME,
+    thermometers::NAME,
+    whispers::NAME,
+    renban::NAME,
+    palindromes::NAME,
+    greater_than::NAME,
+    kropki::NAME,
+    xv::NAME,
+    indexing::NAME,
+    clones::NAME,
+    arrows::NAME,
+    between_lines::NAME,
+    sums::NAME,
+];
+
+/// The rules read on doppelganger's grid of digits from 0: those whose clues say the same
+/// whatever the digits are called (orders, differences, sets of consecutive digits), not sums.
+const FROM_ZERO_RULES: [&str; 9] = [
+    doppelganger::NAME,
+    pencilmarks::NAME,
+    thermometers::NAME,
+    whispers::NAME,
+    renban::NAME,
+    palindromes::NAME,
+    greater_than::NAME,
+    clones::NAME,
+    between_lines::NAME,
 ];
 
 /// The rules given as a list of clues, one a line, after a `name: K` key in the block format.
@@ -500,6 +546,7 @@ impl Constraint {
             Constraint::FullRank(rule) => rule,
             Constraint::ValueIndexing(rule) => rule,
             Constraint::CountingCircles(rule) => rule,
+            Constraint::Doppelganger(rule) => rule,
         }
     }
 
@@ -517,6 +564,7 @@ impl Constraint {
             global_groups::ENTROPY => Constraint::GlobalGroups(GlobalGroups { modular: false }),
             global_groups::MODULAR => Constraint::GlobalGroups(GlobalGroups { modular: true }),
             dutch_flatmates::NAME => Constraint::DutchFlatmates(DutchFlatmates),
+            doppelganger::NAME => Constraint::Doppelganger(Doppelganger),
             _ => return None,
         })
     }
@@ -586,9 +634,14 @@ impl Constraint {
 /// holds each once, boxes (when given) too; then each constraint adds its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
+    /// The number of symbols, which is also the number of cells in a row.
     pub size: usize,
     /// Boxes of this shape hold each symbol once.
     pub boxes: Option<BoxShape>,
+    /// The rows of cells, `size` on a square grid (see [`Rules::rows`]).
+    rows: usize,
+    /// Whether symbols are shown from 0 (see [`Rules::from_zero`]).
+    from_zero: bool,
     /// The other rules, in the order of [`CATALOGUE`] (see [`Rules::add`]).
     constraints: Vec<Constraint>,
 }
@@ -686,8 +739,82 @@ impl Rules {
         Rules {
             size,
             boxes: None,
+            rows: size,
+            from_zero: false,
             constraints: Vec::new(),
         }
+    }
+
+    /// These rules on a board of `rows` rows of `size` cells. Fewer rows than symbols make a
+    /// rectangle whose columns hold each symbol at most once (6x9: six rows of 1 to 9, boxes
+    /// of 3x3); one more is the row of cells beyond the grid that [`Doppelganger`] needs.
+    pub fn with_rows(self, rows: usize) -> Rules {
+        Rules { rows, ..self }
+    }
+
+    /// These rules with symbols shown from 0 (symbol 1 is the digit 0): a grid of 0 to 9
+    /// ([`Doppelganger`]).
+    pub fn with_symbols_from_zero(self) -> Rules {
+        Rules {
+            from_zero: true,
+            ..self
+        }
+    }
+
+    /// The rows of cells: `size` on a square grid, fewer on a rectangle (6x9), `size + 1`
+    /// with doppelganger's cells beyond the grid. Cells are numbered row by row,
+    /// `row * size + column`, `rows * size` of them.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Whether symbol 1 is shown as the digit 0 (and so on up): the rules and the engine
+    /// count symbols from 1 whatever they are called.
+    pub fn from_zero(&self) -> bool {
+        self.from_zero
+    }
+
+    /// Whether the board is the plain square grid of side `size` with symbols from 1, which
+    /// every command reads; a rectangle or a board of symbols from 0 is solved, counted and
+    /// checked, but not yet explained, rated, generated or drawn.
+    pub fn is_square(&self) -> bool {
+        self.rows == self.size && !self.from_zero
+    }
+
+    /// How symbol `v` (from 1) is written: as a digit from 0 on doppelganger's grid, else
+    /// as [`crate::sudoku::symbol_name`] writes it (1-9, then letters).
+    pub fn symbol_text(&self, v: u8) -> String {
+        if self.from_zero && (1..=10).contains(&v) {
+            (v - 1).to_string()
+        } else {
+            crate::sudoku::symbol_name(v)
+        }
+    }
+
+    /// The number of cells on the board.
+    pub fn cell_count(&self) -> usize {
+        self.rows * self.size
+    }
+
+    /// Whether `cell` is on the board.
+    pub fn on_board(&self, (row, col): Cell) -> bool {
+        row < self.rows && col < self.size
+    }
+
+    /// Whether `cell` is a cell of the grid proper, not one beyond it that a rule adds
+    /// (doppelganger's): lines join grid cells that touch.
+    pub fn in_grid(&self, (row, col): Cell) -> bool {
+        if self.has(doppelganger::NAME) {
+            row < self.size - 1 && col < self.size - 1
+        } else {
+            self.on_board((row, col))
+        }
+    }
+
+    /// The rows and columns of rows, columns and boxes: all the rows of a square grid or a
+    /// rectangle, the first `size` with doppelganger's cells beyond the grid.
+    pub fn house_rows(&self) -> usize {
+        self.rows.min(self.size)
     }
 
     /// These rules with boxes of `shape` (or none).
@@ -773,14 +900,99 @@ impl Rules {
             )));
         }
         if let Some(shape) = self.boxes
-            && shape.size() != n
+            && (shape.size() != n || self.house_rows() % shape.box_rows() != 0)
         {
             return Err(RulesError::BadSize(format!(
-                "boxes of {shape} do not tile a grid of side {n}"
+                "boxes of {shape} do not tile a grid of {} rows of {n}",
+                self.house_rows()
             )));
         }
+        self.validate_board()?;
         for constraint in &self.constraints {
             constraint.rule().validate(self)?;
+        }
+        self.validate_cells_on_board()
+    }
+
+    /// Checks the board beyond a square grid: a rectangle or doppelganger's grid of symbols
+    /// from 0, each under the rules known to read it right.
+    fn validate_board(&self) -> Result<(), RulesError> {
+        let n = self.size;
+        let doppelganger = self.has(doppelganger::NAME);
+        let (board, allowed): (String, &[&str]) = if doppelganger {
+            if self.rows != n + 1 || !self.from_zero {
+                return Err(RulesError::BadSize(format!(
+                    "doppelganger needs a grid of digits 0 to {}, with a row of {n} cells \
+                     beyond it",
+                    n - 1
+                )));
+            }
+            ("doppelganger's grid".to_string(), &FROM_ZERO_RULES)
+        } else if self.from_zero {
+            return Err(RulesError::BadSize(
+                "symbols from 0 are read only with doppelganger".into(),
+            ));
+        } else if self.rows == n {
+            return Ok(());
+        } else if self.rows == 0 || self.rows > n {
+            return Err(RulesError::BadSize(format!(
+                "a grid of rows of {n} has 1 to {n} rows, not {}",
+                self.rows
+            )));
+        } else {
+            (format!("a {}x{n} grid", self.rows), &RECTANGLE_RULES)
+        };
+        match self
+            .constraints
+            .iter()
+            .map(|c| c.rule().name())
+            .find(|name| !allowed.contains(name))
+        {
+            Some(name) => Err(RulesError::BadSize(format!(
+                "the rule '{name}' is not read on {board} yet (it is with: {})",
+                allowed.join(", ")
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks that every cell each rule relates is on the board: a rule that checks its
+    /// cells against a square grid's side still cannot reach past a rectangle's rows.
+    fn validate_cells_on_board(&self) -> Result<(), RulesError> {
+        if self.is_square() {
+            return Ok(());
+        }
+        for constraint in &self.constraints {
+            let rule = constraint.rule();
+            let mut cells: Vec<Cell> = Vec::new();
+            cells.extend(rule.units(self).into_iter().flat_map(|unit| unit.cells));
+            cells.extend(rule.pairs(self).into_iter().flat_map(|(a, b, _)| [a, b]));
+            cells.extend(rule.excluded(self).into_iter().map(|(cell, _)| cell));
+            cells.extend(rule.sequences(self).into_iter().flat_map(|s| s.cells));
+            cells.extend(
+                rule.sums(self)
+                    .into_iter()
+                    .flat_map(|sum| sum.terms.into_iter().map(|(cell, _)| cell)),
+            );
+            cells.extend(rule.set_groups(self).into_iter().flat_map(|g| g.cells));
+            if let Some(&cell) = cells.iter().find(|&&cell| !self.on_board(cell)) {
+                return Err(RulesError::BadSize(format!(
+                    "{}: {} is outside the grid",
+                    rule.title(),
+                    cell_name(cell)
+                )));
+            }
+        }
+        if let Some(cell) = self
+            .cages()
+            .iter()
+            .flat_map(|cage| cage.cells.iter().copied())
+            .find(|&cell| !self.on_board(cell))
+        {
+            return Err(RulesError::BadSize(format!(
+                "a cage: {} is outside the grid",
+                cell_name(cell)
+            )));
         }
         Ok(())
     }
@@ -814,16 +1026,18 @@ impl Rules {
     }
 
     /// The sums of cells every rule implies (see [`Rule::sums`]), their switches numbered
-    /// across all rules, from 0 to [`Rules::switches`].
-    pub fn sums(&self) -> Vec<CellSum> {
+    /// across all rules, from 0 to [`Rules::switches`]; each with whether the search weighs
+    /// it where it branches (see [`Rule::sums_checked_at_solutions`]).
+    pub fn sums(&self) -> Vec<(CellSum, bool)> {
         let mut base = 0;
         let mut sums = Vec::new();
         for constraint in &self.constraints {
+            let weighed = !constraint.rule().sums_checked_at_solutions(self);
             for mut sum in constraint.rule().sums(self) {
                 for (switch, _) in &mut sum.switches {
                     *switch += base;
                 }
-                sums.push(sum);
+                sums.push((sum, weighed));
             }
             base += constraint.rule().switches(self);
         }
@@ -874,10 +1088,10 @@ impl Rules {
     /// (pencilmarks): `allowed[cell * size + v - 1]`.
     pub fn allowed(&self) -> Vec<bool> {
         let n = self.size;
-        let mut allowed = vec![true; n * n * n];
+        let mut allowed = vec![true; self.cell_count() * n];
         for constraint in &self.constraints {
             for ((r, c), v) in constraint.rule().excluded(self) {
-                if r < n && c < n && (1..=n).contains(&usize::from(v)) {
+                if self.on_board((r, c)) && (1..=n).contains(&usize::from(v)) {
                     allowed[(r * n + c) * n + usize::from(v) - 1] = false;
                 }
             }
@@ -890,8 +1104,12 @@ impl Rules {
     /// rule judges by its definition, sharing no code with the encoding.
     pub fn broken_rule(&self, givens: &[u8], grid: &[u8]) -> Option<String> {
         let n = self.size;
-        if grid.len() != n * n {
-            return Some(format!("the grid has {} cells, not {}", grid.len(), n * n));
+        if grid.len() != self.cell_count() {
+            return Some(format!(
+                "the grid has {} cells, not {}",
+                grid.len(),
+                self.cell_count()
+            ));
         }
         for (i, &value) in grid.iter().enumerate() {
             let cell = cell_name((i / n, i % n));
@@ -1070,32 +1288,33 @@ fn parse_paths(lines: &[(usize, String)]) -> Result<Vec<Vec<Cell>>, (usize, Stri
 }
 
 /// Checks clue `k` (from 0) of the rule `name`, a line of cells: from `least` to `most`
-/// cells, inside a grid of side `n`, none twice, each touching the next (at an edge or a
-/// corner).
+/// cells, on the board of `rules`, none twice, each touching the next (at an edge or a
+/// corner) where both are cells of the grid (a line through cells beyond it, such as
+/// doppelganger's, joins them in any order).
 fn validate_path(
-    n: usize,
+    rules: &Rules,
     name: &'static str,
     k: usize,
     line: &[Cell],
     bounds: (usize, usize),
 ) -> Result<(), RulesError> {
-    check_path(n, name, k, line, bounds, false)
+    check_path(rules, name, k, line, bounds, false)
 }
 
 /// [`validate_path`] for a line whose rule only relates each cell to the next (whispers),
 /// which may pass a cell twice (a loop, a line that crosses itself).
 fn validate_walk(
-    n: usize,
+    rules: &Rules,
     name: &'static str,
     k: usize,
     line: &[Cell],
     bounds: (usize, usize),
 ) -> Result<(), RulesError> {
-    check_path(n, name, k, line, bounds, true)
+    check_path(rules, name, k, line, bounds, true)
 }
 
 fn check_path(
-    n: usize,
+    rules: &Rules,
     name: &'static str,
     k: usize,
     line: &[Cell],
@@ -1114,12 +1333,13 @@ fn check_path(
             line.len()
         )));
     }
-    if let Some(&cell) = line.iter().find(|&&(r, c)| r >= n || c >= n) {
+    if let Some(&cell) = line.iter().find(|&&cell| !rules.on_board(cell)) {
         return Err(bad(format!("{} is outside the grid", cell_name(cell))));
     }
     for (i, pair) in line.windows(2).enumerate() {
         let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
-        if r1.abs_diff(r2) > 1 || c1.abs_diff(c2) > 1 || pair[0] == pair[1] {
+        let in_grid = rules.in_grid(pair[0]) && rules.in_grid(pair[1]);
+        if (in_grid && (r1.abs_diff(r2) > 1 || c1.abs_diff(c2) > 1)) || pair[0] == pair[1] {
             return Err(bad(format!(
                 "{} does not touch {}",
                 cell_name(pair[1]),
@@ -1143,9 +1363,9 @@ fn clue_error(name: &'static str, k: usize, cells: &[Cell], why: String) -> Rule
     }
 }
 
-/// Checks that `cells` lie inside a grid of side `n`, none twice; says why not.
-fn validate_cells(n: usize, cells: &[Cell]) -> Result<(), String> {
-    if let Some(&cell) = cells.iter().find(|&&(r, c)| r >= n || c >= n) {
+/// Checks that `cells` lie on the board of `rules`, none twice; says why not.
+fn validate_cells(rules: &Rules, cells: &[Cell]) -> Result<(), String> {
+    if let Some(&cell) = cells.iter().find(|&&cell| !rules.on_board(cell)) {
         return Err(format!("{} is outside the grid", cell_name(cell)));
     }
     for (i, cell) in cells.iter().enumerate() {
@@ -1156,13 +1376,14 @@ fn validate_cells(n: usize, cells: &[Cell]) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks that a cage of a grid of side `n` has 1 to `n` cells, inside the grid, none twice;
-/// says why not.
-fn validate_cage(n: usize, cells: &[Cell]) -> Result<(), String> {
+/// Checks that a cage of `rules` has 1 to as many cells as symbols, on the board, none
+/// twice; says why not.
+fn validate_cage(rules: &Rules, cells: &[Cell]) -> Result<(), String> {
+    let n = rules.size;
     if cells.is_empty() || cells.len() > n {
         return Err(format!("a cage holds 1 to {n} cells"));
     }
-    validate_cells(n, cells)
+    validate_cells(rules, cells)
 }
 
 /// Checks every cage of a rule of plain cages (`name`, for errors) with [`validate_cage`].
@@ -1172,7 +1393,7 @@ fn validate_cages(
     cages: &[Vec<Cell>],
 ) -> Result<(), RulesError> {
     for (k, cells) in cages.iter().enumerate() {
-        validate_cage(rules.size, cells).map_err(|why| clue_error(name, k, cells, why))?;
+        validate_cage(rules, cells).map_err(|why| clue_error(name, k, cells, why))?;
     }
     Ok(())
 }
@@ -1243,17 +1464,18 @@ fn all_cells(n: usize) -> impl Iterator<Item = Cell> {
 }
 
 /// The pairs of cells `steps` apart (steps that go forward in reading order, so that each
-/// pair comes once) in a grid of side `n`, related by `relation`.
+/// pair comes once) on the board of `rules`, related by `relation`.
 fn pairs_by_steps(
-    n: usize,
+    rules: &Rules,
     steps: &[(isize, isize)],
     relation: Neighbour,
 ) -> Vec<(Cell, Cell, Neighbour)> {
     let mut pairs = Vec::new();
-    for (r, c) in all_cells(n) {
+    let (rows, n) = (rules.rows(), rules.size);
+    for (r, c) in (0..rows).flat_map(|r| (0..n).map(move |c| (r, c))) {
         for &(dr, dc) in steps {
             if let (Some(r2), Some(c2)) = (r.checked_add_signed(dr), c.checked_add_signed(dc))
-                && r2 < n
+                && r2 < rows
                 && c2 < n
             {
                 pairs.push(((r, c), (r2, c2), relation));

@@ -42,7 +42,7 @@ impl Rule for ModularLines {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         let n = rules.size;
         for (k, (modulus, line)) in self.lines.iter().enumerate() {
-            validate_path(n, NAME, k, line, (2, n * n))?;
+            validate_path(rules, NAME, k, line, (2, n * n))?;
             if *modulus < 2 || usize::from(*modulus) > n {
                 return Err(RulesError::Clue {
                     rule: NAME,

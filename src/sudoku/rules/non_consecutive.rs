@@ -18,7 +18,7 @@ impl Rule for NonConsecutive {
     }
 
     fn pairs(&self, rules: &Rules) -> Vec<(Cell, Cell, Neighbour)> {
-        pairs_by_steps(rules.size, &[(0, 1), (1, 0)], Neighbour::NotConsecutive)
+        pairs_by_steps(rules, &[(0, 1), (1, 0)], Neighbour::NotConsecutive)
     }
 
     fn broken(&self, rules: &Rules, grid: &[u8]) -> Option<String> {

@@ -134,7 +134,7 @@ impl Rule for PairRelations {
                 return Err(bad(format!("'{}' is not a key (base64)", relation.key)));
             }
             for group in &relation.groups {
-                super::validate_cells(rules.size, group).map_err(bad)?;
+                super::validate_cells(rules, group).map_err(bad)?;
             }
         }
         Ok(())

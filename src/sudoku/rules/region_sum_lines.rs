@@ -63,7 +63,7 @@ impl Rule for RegionSumLines {
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, line) in self.lines.iter().enumerate() {
-            validate_path(rules.size, NAME, k, line, (2, rules.size * rules.size))?;
+            validate_path(rules, NAME, k, line, (2, rules.size * rules.size))?;
             if areas(rules).is_none() {
                 return Err(clue_error(
                     NAME,

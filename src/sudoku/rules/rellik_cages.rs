@@ -48,7 +48,7 @@ impl Rule for RellikCages {
                     "a rellik cage's number is from 1 to {MAX_RELLIK}"
                 )));
             }
-            super::validate_cage(rules.size, cells).map_err(bad)?;
+            super::validate_cage(rules, cells).map_err(bad)?;
         }
         Ok(())
     }

@@ -75,13 +75,7 @@ impl Rule for SumLines {
 
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         for (k, line) in self.lines.iter().enumerate() {
-            validate_path(
-                rules.size,
-                NAME,
-                k,
-                &line.cells,
-                (1, rules.size * rules.size),
-            )?;
+            validate_path(rules, NAME, k, &line.cells, (1, rules.size * rules.size))?;
             let bad = |why: String| clue_error(NAME, k, &line.cells, why);
             if line.sum == 0 {
                 return Err(bad("a sum line's sum is at least 1".into()));

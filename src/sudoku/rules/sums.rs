@@ -42,7 +42,7 @@ impl Rule for Sums {
             if cells.is_empty() {
                 return Err(bad("a sum has at least one cell".into()));
             }
-            super::validate_cells(rules.size, cells).map_err(bad)?;
+            super::validate_cells(rules, cells).map_err(bad)?;
         }
         Ok(())
     }

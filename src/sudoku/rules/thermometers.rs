@@ -40,7 +40,7 @@ impl Rule for Thermometers {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         let n = rules.size;
         for (k, line) in self.lines.iter().enumerate() {
-            validate_path(n, NAME, k, line, (2, n))?;
+            validate_path(rules, NAME, k, line, (2, n))?;
         }
         Ok(())
     }

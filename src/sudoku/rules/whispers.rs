@@ -42,7 +42,7 @@ impl Rule for Whispers {
     fn validate(&self, rules: &Rules) -> Result<(), RulesError> {
         let n = rules.size;
         for (k, (difference, line)) in self.lines.iter().enumerate() {
-            validate_walk(n, NAME, k, line, (2, n * n))?;
+            validate_walk(rules, NAME, k, line, (2, n * n))?;
             if *difference == 0 || usize::from(*difference) >= n {
                 return Err(RulesError::Clue {
                     rule: NAME,

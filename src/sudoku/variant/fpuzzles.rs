@@ -877,6 +877,9 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             "f-puzzles draws sides up to {MAX_FPUZZLES_SIZE}, not {n}"
         ));
     }
+    if !rules.is_square() {
+        return Err("f-puzzles draws square grids of digits from 1 only".to_string());
+    }
     // f-puzzles draws its default boxes unless the cells name their regions.
     let default_boxes = BoxShape::for_size(n).map(|shape| box_map(n, shape));
     let regions: Option<Vec<u8>> = match (rules.regions(), rules.boxes) {
@@ -1055,7 +1058,8 @@ pub fn to_json(puzzle: &Puzzle, solution: Option<&[u8]>) -> Result<Value, String
             | Constraint::Lunchboxes(_)
             | Constraint::NumberedRooms(_)
             | Constraint::FullRank(_)
-            | Constraint::CountingCircles(_) => {
+            | Constraint::CountingCircles(_)
+            | Constraint::Doppelganger(_) => {
                 return Err(format!("f-puzzles has no {}", constraint.rule().name()));
             }
             Constraint::Arrows(arrows) => {

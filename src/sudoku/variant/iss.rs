@@ -25,12 +25,13 @@ use super::{Cage, Cell, Fault, Puzzle, Rules};
 use crate::sudoku::BoxShape;
 use crate::sudoku::rules::{
     AntiKing, AntiKnight, AntiTaxicab, Arrow, Arrows, BetweenLines, Clones, Constraint,
-    CountingCircles, Diagonals, DisjointGroups, Dot, DoubleArrows, DutchFlatmates, EntropicLines,
-    EqualSums, EqualityCages, FullRank, GlobalGroups, GreaterThan, Indexing, Killer, Kropki,
-    LittleKillers, LockoutLines, Lunchboxes, ModularLines, Negated, NegativeClues, NonConsecutive,
-    NumberedRooms, Outside, PairRelation, PairRelations, Palindromes, Pencilmarks, Quadruples,
-    RegionSumLines, Regions, RellikCages, Renban, Sandwiches, Side, Skyscrapers, SumLine, SumLines,
-    SumlessCages, Sums, Thermometers, ValueIndexing, Whispers, Windows, XSums, Xv, ZipperLines,
+    CountingCircles, Diagonals, DisjointGroups, Doppelganger, Dot, DoubleArrows, DutchFlatmates,
+    EntropicLines, EqualSums, EqualityCages, FullRank, GlobalGroups, GreaterThan, Indexing, Killer,
+    Kropki, LittleKillers, LockoutLines, Lunchboxes, ModularLines, Negated, NegativeClues,
+    NonConsecutive, NumberedRooms, Outside, PairRelation, PairRelations, Palindromes, Pencilmarks,
+    Quadruples, RegionSumLines, Regions, RellikCages, Renban, Sandwiches, Side, Skyscrapers,
+    SumLine, SumLines, SumlessCages, Sums, Thermometers, ValueIndexing, Whispers, Windows, XSums,
+    Xv, ZipperLines,
 };
 use crate::sudoku::text::FaultKind;
 
@@ -228,37 +229,77 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
         .filter(|(_, item)| !item.is_empty())
         .map(|(k, item)| (k, item.split('~').map(str::trim).collect()))
         .collect();
-    // The shape first: every cell name depends on the side.
-    let mut size = 9;
+    // The shape first: every cell name depends on it.
+    let (mut rows, mut cols) = (9, 9);
+    let mut from_zero = false;
     let mut boxes = true;
+    let doppelganger = items.iter().any(|(_, args)| args[0] == "Doppelganger");
     for (k, args) in &items {
         match args[0] {
             "Shape" => {
                 let spec = args.get(1).copied().unwrap_or("");
-                let side = spec
+                (rows, cols) = spec
                     .split_once('x')
-                    .filter(|(rows, cols)| rows == cols)
-                    .and_then(|(rows, _)| rows.parse::<usize>().ok())
-                    .filter(|side| (1..=16).contains(side))
+                    .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+                    .filter(|&(r, c)| (1..=16).contains(&r) && (1..=16).contains(&c))
                     .ok_or_else(|| {
                         fault(format!(
-                            "item {k}: Shape~{spec}: only square grids of side 1 to 16 are read"
+                            "item {k}: Shape~{spec}: a grid of 1 to 16 rows by 1 to 16 columns \
+                             (9x9, 6x9)"
                         ))
                     })?;
-                size = side;
+                if rows > cols {
+                    return Err(unsupported(format!(
+                        "item {k}: Shape~{spec}: a grid taller than wide is not supported yet"
+                    )));
+                }
+                // The digits: 1 to the longer side, or 0 to it on a square (doppelganger).
+                match args.get(2).copied() {
+                    None => {}
+                    Some(values)
+                        if [format!("{cols}"), format!("1-{cols}")]
+                            .contains(&values.to_string()) => {}
+                    Some(values) if rows == cols && values == format!("0-{cols}") => {
+                        from_zero = true;
+                    }
+                    Some(values) => {
+                        return Err(unsupported(format!(
+                            "item {k}: Shape~{spec}~{values}: a range of digits other than 1 \
+                             to {cols} (or 0 to {cols} with doppelganger) is not supported yet"
+                        )));
+                    }
+                }
             }
             "NoBoxes" => boxes = false,
             _ => {}
         }
     }
-    let n = size;
+    if doppelganger && !boxes {
+        return Err(unsupported(
+            "doppelganger on a grid without boxes is not supported yet".into(),
+        ));
+    }
+    // The symbols: as many as a row's cells, one more from 0; a row of cells beyond the
+    // grid for doppelganger's missing digits (see `Doppelganger`).
+    let n = if from_zero { cols + 1 } else { cols };
+    let board_rows = if from_zero { n + 1 } else { rows };
     let shape = if boxes {
-        Some(BoxShape::for_size(n).ok_or_else(|| fault(format!("no boxes fit side {n}")))?)
+        Some(BoxShape::for_size(cols).ok_or_else(|| fault(format!("no boxes fit side {cols}")))?)
     } else {
         None
     };
-    let mut rules = Rules::latin(n).with_boxes(shape);
-    let mut givens = vec![0u8; n * n];
+    let mut rules = Rules::latin(n).with_rows(board_rows);
+    if from_zero {
+        rules = rules.with_symbols_from_zero();
+    } else {
+        rules = rules.with_boxes(shape);
+    }
+    // The digit a symbol is written as: from 0 or from 1.
+    let first_digit = u8::from(!from_zero);
+    let cell = |word: &str| -> Option<Cell> {
+        grid_cell(word, rows, cols).or_else(|| doppelganger_cell(word, cols).filter(|_| from_zero))
+    };
+    let mut givens = vec![0u8; board_rows * n];
     let mut diagonals = [false; 2];
     let (mut thermometers, mut whispers, mut renban, mut palindromes) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -274,9 +315,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
         let cells = |from: usize| -> Result<Vec<Cell>, Fault> {
             args[from..]
                 .iter()
-                .map(|word| {
-                    cell(word, n).ok_or_else(|| value_at(format!("'{word}' is not a cell")))
-                })
+                .map(|word| cell(word).ok_or_else(|| value_at(format!("'{word}' is not a cell"))))
                 .collect()
         };
         match args[0] {
@@ -285,16 +324,20 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 for word in &args[1..] {
                     let mut parts = word.split('_');
                     let place = parts.next().unwrap_or("");
-                    let (row, col) = cell(place, n)
-                        .ok_or_else(|| value_at(format!("'{place}' is not a cell")))?;
+                    let (row, col) =
+                        cell(place).ok_or_else(|| value_at(format!("'{place}' is not a cell")))?;
+                    let last_digit = usize::from(first_digit) + n - 1;
                     let values = parts
                         .map(|value| {
                             value
                                 .parse::<u8>()
                                 .ok()
-                                .filter(|&v| v >= 1 && usize::from(v) <= n)
+                                .filter(|&v| v >= first_digit && usize::from(v) <= last_digit)
+                                .map(|v| v - first_digit + 1)
                                 .ok_or_else(|| {
-                                    value_at(format!("'{word}': not a symbol from 1 to {n}"))
+                                    value_at(format!(
+                                        "'{word}': not a digit from {first_digit} to {last_digit}"
+                                    ))
                                 })
                         })
                         .collect::<Result<Vec<u8>, _>>()?;
@@ -338,6 +381,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
             "Windoku" => rules.add(Constraint::Windows(Windows)),
             "DisjointSets" => rules.add(Constraint::DisjointGroups(DisjointGroups)),
             "AntiKnight" => rules.add(Constraint::AntiKnight(AntiKnight)),
+            "Doppelganger" => rules.add(Constraint::Doppelganger(Doppelganger)),
             "AntiKing" => rules.add(Constraint::AntiKing(AntiKing)),
             "AntiConsecutive" => rules.add(Constraint::NonConsecutive(NonConsecutive)),
             "Thermo" => thermometers.push(cells(1)?),
@@ -425,7 +469,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                 let cells = args[2..end]
                     .iter()
                     .map(|word| {
-                        cell(word, n).ok_or_else(|| value_at(format!("'{word}' is not a cell")))
+                        cell(word).ok_or_else(|| value_at(format!("'{word}' is not a cell")))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 more.sum_lines.push(SumLine {
@@ -448,7 +492,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     .map(|set| {
                         set.iter()
                             .map(|word| {
-                                cell(word, n)
+                                cell(word)
                                     .ok_or_else(|| value_at(format!("'{word}' is not a cell")))
                             })
                             .collect::<Result<Vec<_>, _>>()
@@ -471,7 +515,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
             "Quad" => {
                 let corner = args
                     .get(1)
-                    .and_then(|word| cell(word, n))
+                    .and_then(|word| cell(word))
                     .ok_or_else(|| value_at("a quadruple is a cell, then symbols".into()))?;
                 let symbols = args[2..]
                     .iter()
@@ -504,7 +548,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     .ok_or_else(|| at("a little killer is its sum, then a cell".into()))?;
                 let start = args
                     .get(2)
-                    .and_then(|word| cell(word, n))
+                    .and_then(|word| cell(word))
                     .ok_or_else(|| value_at("a little killer is its sum, then a cell".into()))?;
                 let cells = little_killer_cells(n, start)
                     .ok_or_else(|| at("no little killer diagonal starts there".into()))?;
@@ -556,7 +600,7 @@ pub fn parse(text: &str, id: &str) -> Result<Puzzle, Fault> {
                     if word.is_empty() || word.starts_with('_') {
                         groups.push(Vec::new());
                     } else {
-                        let at_cell = cell(word, n)
+                        let at_cell = cell(word)
                             .ok_or_else(|| value_at(format!("'{word}' is not a cell")))?;
                         groups.last_mut().expect("one at least").push(at_cell);
                     }
@@ -871,11 +915,31 @@ fn little_killer_cells(n: usize, start: Cell) -> Option<Vec<Cell>> {
     named
 }
 
+/// One of doppelganger's cells beyond a grid of side `side` (see `Doppelganger`): `DGC3`
+/// the digit row 3 misses, `DGR3` column 3's, `DGB3` box 3's, `DGZ` the cell fixed at 0.
+fn doppelganger_cell(word: &str, side: usize) -> Option<Cell> {
+    if word == "DGZ" {
+        return Some((side, side));
+    }
+    let (kind, index) = word.strip_prefix("DG")?.split_at_checked(1)?;
+    let i = index
+        .parse::<usize>()
+        .ok()
+        .filter(|i| (1..=side).contains(i))?
+        - 1;
+    match kind {
+        "C" => Some((i, side)),
+        "R" => Some((side, i)),
+        "B" => Some((side + 1, i)),
+        _ => None,
+    }
+}
+
 /// A cell written `R1C1` (`r1c1` too; past 9, `a` to `g` stand for 10 to 16) in a grid of
-/// side `n`.
-fn cell(word: &str, n: usize) -> Option<Cell> {
+/// `rows` by `cols`.
+fn grid_cell(word: &str, rows: usize, cols: usize) -> Option<Cell> {
     let rest = word.strip_prefix(['R', 'r'])?;
-    let index = |part: &str| -> Option<usize> {
+    let index = |part: &str, n: usize| -> Option<usize> {
         let value = match part.parse::<usize>() {
             Ok(value) => value,
             Err(_) => match part.as_bytes() {
@@ -888,7 +952,12 @@ fn cell(word: &str, n: usize) -> Option<Cell> {
     // `RcC3` is row 12, column 3: the split is where both sides read.
     rest.char_indices()
         .filter(|&(_, ch)| ch == 'C' || ch == 'c')
-        .find_map(|(split, _)| Some((index(&rest[..split])?, index(&rest[split + 1..])?)))
+        .find_map(|(split, _)| {
+            Some((
+                index(&rest[..split], rows)?,
+                index(&rest[split + 1..], cols)?,
+            ))
+        })
 }
 
 /// The pairs of `cells` that touch along an edge, each once, in the order given (a dot or an
@@ -972,9 +1041,9 @@ mod tests {
             assert!(error.contains(said), "{text}: {error}");
             assert_eq!(found, kind, "{text}");
         }
-        assert_eq!(cell_name(cell("R1Cg", 16).unwrap()), "r1c16");
-        assert_eq!(cell("R1Cg", 9), None);
-        assert_eq!(cell("RcC3", 16), Some((11, 2)));
-        assert_eq!(cell("r10c1", 16), Some((9, 0)));
+        assert_eq!(cell_name(grid_cell("R1Cg", 16, 16).unwrap()), "r1c16");
+        assert_eq!(grid_cell("R1Cg", 9, 9), None);
+        assert_eq!(grid_cell("RcC3", 16, 16), Some((11, 2)));
+        assert_eq!(grid_cell("r10c1", 16, 16), Some((9, 0)));
     }
 }
