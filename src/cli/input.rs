@@ -57,8 +57,8 @@ impl InputPuzzle {
     }
 
     /// Whether its symbols are written from 0 (doppelganger's grid of 0 to 9).
-    pub fn from_zero(&self) -> bool {
-        matches!(self, InputPuzzle::Variant(entry) if entry.puzzle.rules.from_zero())
+    pub fn digits_from_zero(&self) -> bool {
+        matches!(self, InputPuzzle::Variant(entry) if entry.puzzle.rules.digits_from_zero())
     }
 
     /// The name of its boxes in records (`3x3`), or `none` (a jigsaw's regions, a Latin

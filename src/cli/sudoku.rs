@@ -614,7 +614,7 @@ fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> 
     {
         return text::write_in(&solution, layout_for(format, grid), grid.symbols);
     }
-    if puzzle.from_zero() {
+    if puzzle.digits_from_zero() {
         // Doppelganger's board: digits from 0, a row a line (all on one for --format line).
         let digits = |row: &[u8]| -> Vec<String> {
             row.iter()
@@ -868,7 +868,7 @@ fn first_report(
             file,
             puzzle,
             json!({
-                "solution": solution.map(|grid| values_json(n, puzzle.from_zero(), grid)),
+                "solution": solution.map(|grid| values_json(n, puzzle.digits_from_zero(), grid)),
                 // Unknown (null) for a solution found before the search was stopped.
                 "unique": finished.then_some(solution.is_some() && !several),
                 "partial": !finished,
@@ -942,7 +942,7 @@ fn check_report(format: ReportFormat, file: &str, puzzle: &InputPuzzle, judged: 
                 "verdict": word,
                 "solutions": solutions
                     .iter()
-                    .map(|grid| values_json(n, puzzle.from_zero(), grid))
+                    .map(|grid| values_json(n, puzzle.digits_from_zero(), grid))
                     .collect::<Vec<_>>(),
                 "stats": stats_json(stats),
             }),
@@ -1352,7 +1352,7 @@ fn solve_all(
         }
         let label = format!("{file}:{}", puzzle.line());
         let n = puzzle.size();
-        let from_zero = puzzle.from_zero();
+        let from_zero = puzzle.digits_from_zero();
         // Plain grids are not judged one by one: millions of solutions of a small grid would
         // spend more time in the judge than in the search.
         let judged = match puzzle {
@@ -1537,7 +1537,7 @@ fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Resu
                  |sum: lines are the sums of cages and other clues; |block: lines match each \
                  unit's cells with its symbols.",
                 puzzle.id,
-                puzzle.rules.size,
+                puzzle.rules.rows(),
                 puzzle.rules.size,
                 puzzle.rules.names().join(" "),
                 entry.line

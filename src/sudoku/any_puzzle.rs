@@ -77,7 +77,7 @@ impl AnyPuzzle {
     pub fn write(&self, values: &[u8]) -> String {
         match self.with_givens(values) {
             Some(AnyPuzzle::Grid(grid)) => text::write(&grid, Layout::Grid),
-            Some(AnyPuzzle::Variant(puzzle)) if puzzle.rules.from_zero() => {
+            Some(AnyPuzzle::Variant(puzzle)) if puzzle.rules.digits_from_zero() => {
                 // Digits from 0: a row of the board a line, `.` for an empty cell.
                 let mut text = String::new();
                 for row in values.chunks(self.size()) {

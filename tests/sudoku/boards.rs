@@ -117,7 +117,7 @@ fn clue(
             let least = values.windows(2).map(|w| w[0].abs_diff(w[1])).min()?;
             (least >= 1).then(|| {
                 Constraint::Whispers(Whispers {
-                    lines: vec![(least.min(u8::from(seeds[10] % 3) + 1), path)],
+                    lines: vec![(least.min(seeds[10] % 3 + 1), path)],
                 })
             })
         }
@@ -161,8 +161,11 @@ fn clue(
     }
 }
 
-/// The rectangles tried: rows, symbols (a row's cells) and boxes.
-const RECTANGLES: [(usize, usize, Option<(usize, usize)>); 4] = [
+/// A rectangle: its rows, its symbols (a row's cells) and its boxes (rows, columns), if any.
+type Rectangle = (usize, usize, Option<(usize, usize)>);
+
+/// The rectangles tried.
+const RECTANGLES: [Rectangle; 4] = [
     (2, 4, Some((2, 2))),
     (2, 6, Some((2, 3))),
     (3, 4, None),

@@ -519,7 +519,8 @@ impl Position {
     /// The position of a variant puzzle: each empty cell's candidates are the symbols that
     /// no given rules out through a unit, a cage or a neighbour rule. (Cage sums are left to
     /// the cage technique, so that explanations show them.) The rules are taken as they are:
-    /// check them with [`Rules::validate`] first.
+    /// check them with [`Rules::validate`] first, and that the board is square
+    /// ([`Rules::is_square`]: logic does not read a 6x9 grid or doppelganger's yet).
     pub fn of_variant(puzzle: &variant::Puzzle) -> Position {
         Position::with_rules(&puzzle.rules, &puzzle.givens)
     }

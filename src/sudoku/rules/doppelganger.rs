@@ -224,7 +224,7 @@ impl Rule for Doppelganger {
     }
 
     /// Measured on the Dutch-pelgänger (ISS's example): weighing the 729 sums at every
-    /// branch point took 18 s to prove it unique, checking them in solutions 1.3 s.
+    /// branch point took 18 s to prove it unique, checking them in solutions 1.9 s.
     fn sums_checked_at_solutions(&self, _rules: &Rules) -> bool {
         true
     }
@@ -258,7 +258,8 @@ impl Rule for Doppelganger {
                 .filter(|&(r, c)| boxes.box_of(r, c) == b)
                 .collect::<Vec<_>>()
         };
-        let mut missed = [vec![0u8; side], vec![0u8; side], vec![0u8; side]];
+        // The digit each row, column and box misses, in order.
+        let mut missed: [Vec<u8>; 3] = Default::default();
         for i in 0..side {
             for (kind, (name, cells, written)) in [
                 ("row", row(i), (i, side)),
@@ -280,7 +281,7 @@ impl Rule for Doppelganger {
                             at(written) - 1
                         ));
                     }
-                    Ok(digit) => missed[kind][i] = digit,
+                    Ok(digit) => missed[kind].push(digit),
                 }
             }
         }

@@ -640,7 +640,7 @@ pub struct Rules {
     pub boxes: Option<BoxShape>,
     /// The rows of cells, `size` on a square grid (see [`Rules::rows`]).
     rows: usize,
-    /// Whether symbols are shown from 0 (see [`Rules::from_zero`]).
+    /// Whether symbols are shown from 0 (see [`Rules::digits_from_zero`]).
     from_zero: bool,
     /// The other rules, in the order of [`CATALOGUE`] (see [`Rules::add`]).
     constraints: Vec<Constraint>,
@@ -770,7 +770,7 @@ impl Rules {
 
     /// Whether symbol 1 is shown as the digit 0 (and so on up): the rules and the engine
     /// count symbols from 1 whatever they are called.
-    pub fn from_zero(&self) -> bool {
+    pub fn digits_from_zero(&self) -> bool {
         self.from_zero
     }
 
@@ -900,7 +900,7 @@ impl Rules {
             )));
         }
         if let Some(shape) = self.boxes
-            && (shape.size() != n || self.house_rows() % shape.box_rows() != 0)
+            && (shape.size() != n || !self.house_rows().is_multiple_of(shape.box_rows()))
         {
             return Err(RulesError::BadSize(format!(
                 "boxes of {shape} do not tile a grid of {} rows of {n}",
@@ -920,11 +920,12 @@ impl Rules {
         let n = self.size;
         let doppelganger = self.has(doppelganger::NAME);
         let (board, allowed): (String, &[&str]) = if doppelganger {
-            if self.rows != n + 1 || !self.from_zero {
+            // Symbols up to 16: the pair tables of clues read along cells hold no more.
+            if self.rows != n + 1 || !self.from_zero || n > 16 {
                 return Err(RulesError::BadSize(format!(
-                    "doppelganger needs a grid of digits 0 to {}, with a row of {n} cells \
-                     beyond it",
-                    n - 1
+                    "doppelganger needs a grid of side 1 to 15 of digits from 0 to its side, \
+                     with a row of cells beyond it (symbols {n}, rows {})",
+                    self.rows
                 )));
             }
             ("doppelganger's grid".to_string(), &FROM_ZERO_RULES)

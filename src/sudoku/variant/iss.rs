@@ -1031,7 +1031,30 @@ mod tests {
             ),
             (".Arrow~R1C1", FaultKind::Layout, "cells beyond its circle"),
             (".Arrow~R1C1~R1C1", FaultKind::Rule, "r1c1 comes twice"),
-            (".~R1C1_0", FaultKind::Value, "not a symbol from 1 to 9"),
+            (".~R1C1_0", FaultKind::Value, "not a digit from 1 to 9"),
+            (".Shape~9x6", FaultKind::Unsupported, "taller than wide"),
+            (".Shape~6x6~9", FaultKind::Unsupported, "a range of digits"),
+            (".Shape~9x9~0-9", FaultKind::Rule, "only with doppelganger"),
+            (
+                ".Shape~6x9.AntiTaxicab",
+                FaultKind::Rule,
+                "not read on a 6x9 grid",
+            ),
+            (
+                ".Shape~6x9.Thermo~R6C1~R7C1",
+                FaultKind::Value,
+                "'R7C1' is not a cell",
+            ),
+            (
+                ".Shape~9x9~0-9.Doppelganger.Cage~10~R1C1~R1C2",
+                FaultKind::Rule,
+                "'cages'",
+            ),
+            (
+                ".Shape~9x9~0-9.Doppelganger.~R1C1_10",
+                FaultKind::Value,
+                "from 0 to 9",
+            ),
             (".Thermo~R1C1~R9C9", FaultKind::Rule, "does not touch"),
             (".~R1C1_5~R1C2_5", FaultKind::Clash, "break row 1"),
             (".Thermo~R1C1~Z", FaultKind::Value, "'Z' is not a cell"),
@@ -1041,7 +1064,17 @@ mod tests {
             assert!(error.contains(said), "{text}: {error}");
             assert_eq!(found, kind, "{text}");
         }
+        // Doppelganger's cells beyond the grid, and its digits from 0.
+        let puzzle = parse(".Shape~9x9~0-9.Doppelganger.~R1C1_0~DGC2_7", "t").unwrap();
+        assert_eq!(puzzle.rules.rows(), 11);
+        assert_eq!(puzzle.given((0, 0)), 1);
+        assert_eq!(puzzle.given((1, 9)), 8);
+        assert_eq!(doppelganger_cell("DGB9", 9), Some((10, 8)));
+        assert_eq!(doppelganger_cell("DGR1", 9), Some((9, 0)));
+        assert_eq!(doppelganger_cell("DGZ", 9), Some((9, 9)));
+        assert_eq!(doppelganger_cell("DGB10", 9), None);
         assert_eq!(cell_name(grid_cell("R1Cg", 16, 16).unwrap()), "r1c16");
+        assert_eq!(grid_cell("R7C1", 6, 9), None);
         assert_eq!(grid_cell("R1Cg", 9, 9), None);
         assert_eq!(grid_cell("RcC3", 16, 16), Some((11, 2)));
         assert_eq!(grid_cell("r10c1", 16, 16), Some((9, 0)));
