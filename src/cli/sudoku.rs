@@ -614,22 +614,25 @@ fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> 
     {
         return text::write_in(&solution, layout_for(format, grid), grid.symbols);
     }
-    if puzzle.digits_from_zero() {
-        // Doppelganger's board: digits from 0, a row a line (all on one for --format line).
-        let digits = |row: &[u8]| -> Vec<String> {
-            row.iter()
-                .map(|&v| v.saturating_sub(1).to_string())
-                .collect()
-        };
+    if let InputPuzzle::Variant(entry) = puzzle
+        && entry.puzzle.rules.digits_from_zero()
+    {
+        // Doppelganger's board: digits from 0 (then letters past 9), a row a line (all on one
+        // for --format line); as numbers with --format numbers.
+        let rules = &entry.puzzle.rules;
         return match format {
-            Some(SolveFormat::Line) => digits(values).concat(),
+            Some(SolveFormat::Line) => values.iter().map(|&v| rules.symbol_text(v)).collect(),
             Some(SolveFormat::Numbers) => values
                 .chunks(n)
-                .map(|row| digits(row).join(" ") + "\n")
+                .map(|row| row.iter().map(|&v| v.saturating_sub(1)).join(" ") + "\n")
                 .collect(),
-            _ => values
-                .chunks(n)
-                .map(|row| digits(row).concat() + "\n")
+            _ => (values.chunks(n))
+                .map(|row| {
+                    row.iter()
+                        .map(|&v| rules.symbol_text(v))
+                        .collect::<String>()
+                        + "\n"
+                })
                 .collect(),
         };
     }

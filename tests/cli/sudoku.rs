@@ -499,3 +499,34 @@ fn explain_hint_and_rate() {
     assert_eq!(record["level"], "easy");
     assert_eq!(record["hardest"], "naked single");
 }
+
+/// Boards off the square, from ISS strings: a rectangle (4x6, boxes of 2x3) and doppelganger
+/// on a grid of side 4 (digits 0 to 4, the missing digits written beside it). Each is
+/// counted, checked and solved, its solution written as its board (digits from 0 for
+/// doppelganger), and logic refuses them with a message instead of answering wrongly.
+#[test]
+fn boards_off_the_square_are_solved_and_logic_says_it_does_not_read_them() {
+    let rectangle = ".Shape~4x6.Thermo~R1C2~R1C3~R1C4.AntiKnight.~R1C1_3~R2C3_4~R3C5_3~R4C2_3\
+                     ~R2C6_3~R3C1_2~R4C5_4~R1C4_5\n";
+    let doppelganger = ".Shape~4x4~0-4.Doppelganger.Whisper~2~R3C1~R3C2~DGB3.~R1C1_0~R2C3_4\
+                        ~R3C4_2~R4C2_0~R2C1_1~R3C3_0~R1C4_3~R4C4_1\n";
+    for (puzzle, board) in [
+        (rectangle, "312564\n564213\n246135\n135642\n"),
+        (doppelganger, "04231\n13402\n41023\n20314\n32140\n21340\n"),
+    ] {
+        assert_eq!(out(&xcover(&["sudoku", "count", "-"], puzzle)), "1\n");
+        assert_eq!(out(&xcover(&["sudoku", "check", "-"], puzzle)), "unique\n");
+        let solved = xcover(&["sudoku", "solve", "-"], puzzle);
+        assert_eq!(out(&solved), board, "{}", err(&solved));
+        let explained = xcover(&["sudoku", "explain", "-"], puzzle);
+        assert!(
+            err(&explained).contains("logic reads square grids"),
+            "{}",
+            err(&explained)
+        );
+        assert!(!explained.status.success());
+    }
+    // Without its last given the doppelganger puzzle has two solutions.
+    let open = doppelganger.replace("~R4C4_1", "");
+    assert_eq!(out(&xcover(&["sudoku", "count", "-"], &open)), "2\n");
+}

@@ -784,10 +784,10 @@ impl Rules {
     /// How symbol `v` (from 1) is written: as a digit from 0 on doppelganger's grid, else
     /// as [`crate::sudoku::symbol_name`] writes it (1-9, then letters).
     pub fn symbol_text(&self, v: u8) -> String {
-        if self.from_zero && (1..=10).contains(&v) {
-            (v - 1).to_string()
-        } else {
-            crate::sudoku::symbol_name(v)
+        match (self.from_zero, v) {
+            (true, 1) => "0".into(),
+            (true, 2..) => crate::sudoku::symbol_name(v - 1),
+            _ => crate::sudoku::symbol_name(v),
         }
     }
 

@@ -159,11 +159,19 @@ impl Puzzle {
     }
 
     /// The same puzzle under the rules every Sudoku of its shape shares: rows, columns and
-    /// boxes (a jigsaw keeps rows and columns only), to show that the variant's own rules
-    /// matter.
+    /// boxes (a jigsaw keeps rows and columns only; a rectangle its rows; doppelganger's
+    /// board its rule, which is its shape), to show that the variant's own rules matter.
     pub fn without_extra_rules(&self) -> Puzzle {
+        let mut rules = Rules::latin(self.rules.size)
+            .with_rows(self.rules.rows())
+            .with_boxes(self.rules.boxes);
+        if self.rules.digits_from_zero() {
+            rules = rules
+                .with_symbols_from_zero()
+                .with(Constraint::Doppelganger(crate::sudoku::rules::Doppelganger));
+        }
         Puzzle {
-            rules: Rules::latin(self.rules.size).with_boxes(self.rules.boxes),
+            rules,
             ..self.clone()
         }
     }
