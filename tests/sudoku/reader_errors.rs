@@ -86,6 +86,23 @@ fn json_puzzles_keep_the_kind_and_cells_of_their_fault() {
     assert_eq!(error.kind, FaultKind::Clash);
     assert_eq!(error.line, 1, "the puzzle's place in the list");
     assert_eq!(error.cells, vec![(0, 0), (0, 3)]);
+    // A grid of too few rows (or too many) is a fault of the layout; it once panicked.
+    for grid in [
+        r#"["1...", "....", "...."]"#,
+        r#"["....", "....", "....", "....", "...."]"#,
+    ] {
+        let json = format!(
+            r#"{{"format": "sudoku-variants", "puzzles": [
+            {{"id": "a", "size": 4, "box": "2x2", "rules": "rows columns boxes", "grid": {grid}}}]}}"#
+        );
+        let error = variant_text::read_json(&json)
+            .expect("a list of puzzles")
+            .into_iter()
+            .find_map(Result::err)
+            .expect("the short grid");
+        assert_eq!(error.kind, FaultKind::Layout);
+        assert!(error.message.contains("'grid' has"), "{}", error.message);
+    }
 }
 
 #[test]

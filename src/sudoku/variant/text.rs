@@ -145,6 +145,8 @@ struct Block {
     line: usize,
     id: String,
     size: Option<usize>,
+    /// The rows of a rectangle (`rows: 6` of a 6x9 grid), when fewer than `size`.
+    rows: Option<usize>,
     boxes: Option<Option<BoxShape>>,
     rules: Option<(usize, Vec<String>)>,
     grid: Option<(usize, Vec<String>)>,
@@ -360,6 +362,19 @@ fn read_keys<'a>(
                     })?;
                 block.size = Some(size);
             }
+            "rows" => {
+                let n = size()?;
+                let rows = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|rows| (1..=n).contains(rows))
+                    .ok_or_else(|| {
+                        fail(format!(
+                            "'rows: {value}': expected 1 to {n} rows (a rectangle of rows of {n})"
+                        ))
+                    })?;
+                block.rows = Some(rows);
+            }
             "box" => {
                 block.boxes = Some(if value == "none" {
                     None
@@ -373,7 +388,12 @@ fn read_keys<'a>(
                 block.rules = Some((line, value.split_whitespace().map(String::from).collect()));
             }
             "grid" | "solution" | "regions" => {
-                let rows = numbered(size()?, &format!("{key}:"), lines)?;
+                // A grid and a solution have the rectangle's rows; a region map is square.
+                let count = match key {
+                    "regions" => size()?,
+                    _ => block.rows.unwrap_or(size()?),
+                };
+                let rows = numbered(count, &format!("{key}:"), lines)?;
                 let rows = Some((line, rows.into_iter().map(|(_, row)| row).collect()));
                 match key {
                     "grid" => block.grid = rows,
@@ -515,7 +535,24 @@ fn build(block: Block) -> Result<Entry, ReadError> {
         .grid
         .as_ref()
         .ok_or_else(|| at(block.line)(format!("puzzle {} has no 'grid:'", block.id)))?;
-    let mut rules = Rules::latin(n);
+    // Each grid has the board's rows (a JSON list may have any number), a region map n.
+    let board_rows = block.rows.unwrap_or(n);
+    let grids = [
+        ("grid", Some(grid), board_rows),
+        ("solution", block.solution.as_ref(), board_rows),
+        ("regions", block.regions.as_ref(), n),
+    ];
+    for (what, given, count) in grids {
+        if let Some((line, given)) = given
+            && given.len() != count
+        {
+            return Err(at(*line)(format!(
+                "'{what}' has {} rows, not {count}",
+                given.len()
+            )));
+        }
+    }
+    let mut rules = Rules::latin(n).with_rows(board_rows);
     let (mut rows, mut columns) = (false, false);
     for name in &names {
         match name.as_str() {
@@ -773,8 +810,14 @@ pub fn block(puzzle: &Puzzle, keys: &str, solution: Option<&[u8]>) -> String {
     let boxes = rules
         .boxes
         .map_or("none".to_string(), |shape| shape.to_string());
+    // A rectangle's rows (6 of a 6x9 grid) follow its size.
+    let rows = if rules.rows() < n {
+        format!("rows: {}\n", rules.rows())
+    } else {
+        String::new()
+    };
     let mut text = format!(
-        "puzzle: {}\nsize: {n}\nbox: {boxes}\nrules: {}\n{keys}grid:\n{}{}",
+        "puzzle: {}\nsize: {n}\n{rows}box: {boxes}\nrules: {}\n{keys}grid:\n{}{}",
         puzzle.id,
         rules.names().join(" "),
         grid_lines(n, &puzzle.givens),
@@ -888,6 +931,17 @@ fn json_block(line: usize, puzzle: &serde_json::Value) -> Result<Block, ReadErro
                 "puzzle {id}: 'size' must be a side from 1 to {MAX_VARIANT_SIZE}"
             ))
         })?;
+    // A rectangle's rows, fewer than its size (6 of a 6x9 grid).
+    let board_rows = match puzzle.get("rows") {
+        None | Some(Value::Null) => None,
+        Some(value) => Some(
+            value
+                .as_u64()
+                .map(|rows| rows as usize)
+                .filter(|rows| (1..=size).contains(rows))
+                .ok_or_else(|| fail(format!("puzzle {id}: 'rows' must be 1 to {size}")))?,
+        ),
+    };
     let boxes = match puzzle.get("box") {
         None => None,
         Some(Value::Null) => Some(None),
@@ -962,6 +1016,7 @@ fn json_block(line: usize, puzzle: &serde_json::Value) -> Result<Block, ReadErro
         line,
         id,
         size: Some(size),
+        rows: board_rows,
         boxes,
         rules: Some((line, rules)),
         grid: rows("grid")?,
