@@ -626,14 +626,7 @@ fn written(format: Option<SolveFormat>, puzzle: &InputPuzzle, values: &[u8]) -> 
                 .chunks(n)
                 .map(|row| row.iter().map(|&v| v.saturating_sub(1)).join(" ") + "\n")
                 .collect(),
-            _ => (values.chunks(n))
-                .map(|row| {
-                    row.iter()
-                        .map(|&v| rules.symbol_text(v))
-                        .collect::<String>()
-                        + "\n"
-                })
-                .collect(),
+            _ => variant_text::board_lines(rules, values),
         };
     }
     match format {

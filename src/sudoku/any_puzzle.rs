@@ -77,21 +77,8 @@ impl AnyPuzzle {
     pub fn write(&self, values: &[u8]) -> String {
         match self.with_givens(values) {
             Some(AnyPuzzle::Grid(grid)) => text::write(&grid, Layout::Grid),
-            Some(AnyPuzzle::Variant(puzzle)) if puzzle.rules.digits_from_zero() => {
-                // Digits from 0: a row of the board a line, `.` for an empty cell.
-                let mut text = String::new();
-                for row in values.chunks(self.size()) {
-                    for &v in row {
-                        match v {
-                            0 => text.push('.'),
-                            v => text.push_str(&puzzle.rules.symbol_text(v)),
-                        }
-                    }
-                    text.push('\n');
-                }
-                text
-            }
-            _ => variant_text::grid_lines(self.size(), values),
+            Some(AnyPuzzle::Variant(puzzle)) => variant_text::board_lines(&puzzle.rules, values),
+            None => variant_text::grid_lines(self.size(), values),
         }
     }
 

@@ -743,18 +743,15 @@ impl Builder<'_> {
                     unweighed.push(sum);
                 }
             }
-            let weighed = sums.len();
-            for (s, sum) in sums.into_iter().chain(unweighed).enumerate() {
-                // A cell with no symbol left: the puzzle has no solution, and the cell's
-                // primary item, with no option, says so.
-                if sum.terms.iter().all(|term| !term.is_empty()) {
-                    let added = if s < weighed {
-                        self.problem.add_sum(sum)
-                    } else {
-                        self.problem.add_sum_checked_at_solutions(sum)
-                    };
-                    added.expect("options of the problem, up to n values a term");
-                }
+            // A cell with no symbol left: the puzzle has no solution, and the cell's primary
+            // item, with no option, says so.
+            let has_options = |sum: &dlx::Sum| sum.terms.iter().all(|term| !term.is_empty());
+            let valid = "options of the problem, up to n values a term";
+            for sum in sums.into_iter().filter(has_options) {
+                self.problem.add_sum(sum).expect(valid);
+            }
+            for sum in unweighed.into_iter().filter(has_options) {
+                self.problem.add_sum_checked_at_solutions(sum).expect(valid);
             }
         }
         // Each clue read along cells: its fillings, or a primary item per step that one move

@@ -751,6 +751,22 @@ pub fn grid_lines(n: usize, grid: &[u8]) -> String {
     text
 }
 
+/// A board's symbols a row a line as its rules write them: [`grid_lines`], or digits from 0
+/// on doppelganger's board (`.` for an empty cell).
+pub fn board_lines(rules: &Rules, values: &[u8]) -> String {
+    if !rules.digits_from_zero() {
+        return grid_lines(rules.size, values);
+    }
+    let symbol = |v: u8| match v {
+        0 => ".".to_string(),
+        v => rules.symbol_text(v),
+    };
+    values
+        .chunks(rules.size)
+        .map(|row| row.iter().map(|&v| symbol(v)).collect::<String>() + "\n")
+        .collect()
+}
+
 /// A region map as N lines of N letters, A for region 0 (of numbers from 1, separated by
 /// spaces, for more than 26 regions).
 pub fn region_lines(n: usize, regions: &[u8]) -> String {
