@@ -28,6 +28,7 @@ use super::model::{BoxShape, Grid};
 use super::rules::Rules;
 use super::variant::Puzzle;
 
+mod bicliques;
 mod ruleset;
 mod solver;
 

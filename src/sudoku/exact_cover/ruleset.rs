@@ -10,11 +10,11 @@
 //!     (rows, columns, boxes,      (primary; TAG: rI, cJ, bK,       bKvV gXvV d1vV d2vV wKvV
 //!     regions, diagonals,         gX, d1, d2, wK)                  for the units of the cell
 //!     windows)
-//!   two cells may not           pP_X_Y per related pair P        every pP_X_Y whose first
-//!     hold X and Y                and forbidden symbols            cell is (I, J) with X = V,
-//!     (anti-knight, anti-king,    (secondary: at most one of       or second cell with Y = V
-//!     non-consecutive, lines,     the two options)
-//!     dots, XV)
+//!   two cells may not           pP_K per related pair P and      every pP_K whose symbols
+//!     hold X and Y                biclique K of forbidden          in cell (I, J) hold V
+//!     (anti-knight, anti-king,    symbols (secondary: at most
+//!     non-consecutive, lines,     one of the two options;
+//!     dots, XV)                   `bicliques.rs`)
 //! ```
 //!
 //! A symbol a cell's pencilmarks rule out has no option, nor one that a line or a dot leaves
@@ -47,6 +47,7 @@
 //! Options are numbered in the order cells are listed; [`VariantEncoding::grid_of`] decodes
 //! them through a table of what each writes.
 
+use super::bicliques::{bicliques, one_by_one};
 use crate::dlx::{self, Branching, ColorId, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
 use crate::sudoku::rules::sequences::Layers;
@@ -373,18 +374,31 @@ impl Builder<'_> {
             }
         }
         let allowed = supported(n, &pairs, allowed);
-        // The secondary items of neighbour pairs: each cell's (symbol, item) list.
-        let mut forbidden: Vec<Vec<(u8, ItemId)>> = vec![Vec::new(); count];
+        // The secondary items of neighbour pairs, a biclique of forbidden symbols each
+        // (`bicliques.rs`): each cell's (symbols, item) list.
+        let symbols_of = |cell: usize| {
+            (1..=n)
+                .filter(|&v| allowed[cell * n + v - 1])
+                .fold(0u128, |set, v| set | 1 << v)
+        };
+        let mut forbidden: Vec<Vec<(u128, ItemId)>> = vec![Vec::new(); count];
         for (p, &(a, b, rule)) in pairs.iter().enumerate() {
-            for x in 1..=n as u8 {
-                for y in 1..=n as u8 {
-                    if rule.forbids(x, y) {
-                        let name = format!("p{}_{x}_{y}", p + 1);
-                        let item = problem.add_secondary(&name).expect("fresh");
-                        forbidden[a.0 * n + a.1].push((x, item));
-                        forbidden[b.0 * n + b.1].push((y, item));
-                    }
-                }
+            let (a, b) = (a.0 * n + a.1, b.0 * n + b.1);
+            let (first, second) = (symbols_of(a), symbols_of(b));
+            let forbids = |x: u8, y: u8| rule.forbids(x, y);
+            // Renban's pairs keep an item per forbidden pair: its line's group of sets
+            // reasons on the run of symbols already, and as bicliques the hard renban
+            // puzzles took longer (docs/sums.md).
+            let found = if matches!(rule, Neighbour::DifferentWithin(_)) {
+                one_by_one(n, first, second, forbids)
+            } else {
+                bicliques(n, first, second, forbids)
+            };
+            for (k, (xs, ys)) in found.into_iter().enumerate() {
+                let name = format!("p{}_{}", p + 1, k + 1);
+                let item = problem.add_secondary(&name).expect("fresh");
+                forbidden[a].push((xs, item));
+                forbidden[b].push((ys, item));
             }
         }
         // A clue that its rule's sums state whole and that has too many fillings to be options
@@ -471,8 +485,8 @@ impl Builder<'_> {
             for &u in &units_of[cell] {
                 items.push((unit_items[u][usize::from(v) - 1], None));
             }
-            for &(x, item) in &forbidden[cell] {
-                if x == v {
+            for &(symbols, item) in &forbidden[cell] {
+                if symbols & 1 << v != 0 {
                     items.push((item, None));
                 }
             }
