@@ -152,6 +152,9 @@ pub(crate) struct Links {
     /// this node (inference runs only where the search branches, so forced moves pile up);
     /// [`NOT_YET`] while no inference ran on the path (at level 0 always).
     unseen_from: Vec<u32>,
+    /// At level `l`, where the sums were last filtered to a fixpoint on the path to the node
+    /// (see `propagate.rs`).
+    sums_seen: Vec<propagate::SumsSeen>,
     /// At level `l`, where the sweep of probes there found it best to branch (item, score
     /// and order; see `probe.rs`), for the nodes below it whose links it left unchanged.
     probed_best: Vec<probe::ProbedBranch>,
@@ -257,6 +260,7 @@ impl Links {
             trail: Vec::new(),
             trail_marks: vec![0; levels],
             unseen_from: vec![NOT_YET; levels + 1],
+            sums_seen: vec![propagate::SumsSeen::default(); levels + 1],
             probed_best: vec![probe::ProbedBranch::NONE; levels + 1],
             reverse: vec![false; levels + 1],
             hidden_before: vec![0; levels + 1],
@@ -647,7 +651,7 @@ impl Links {
                 self.unseen_from[level + 1] = self.unseen_from[level];
                 if len >= 2 && self.propagating {
                     self.scratch.dead = false;
-                    work.removals += self.filter_by_sums(level, false);
+                    work.removals += self.filter_by_sums(level, false, None);
                     if self.scratch.dead {
                         return (item, 0);
                     }

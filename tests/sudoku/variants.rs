@@ -95,6 +95,28 @@ fn every_shared_variant_is_unique_solved_as_stated_and_needs_its_rules() {
     }
 }
 
+/// Tarek's 21 hard killers without givens (`killers/tarek-21.txt`, from the killer forums,
+/// with their solutions) are proved unique and solved as stated. The search branches on
+/// hundreds of nodes on each, filtering the sums of each node where the path changed them; a
+/// build with debug assertions (as `cargo test` is) checks at every node that this reached the
+/// fixpoint of filtering every sum.
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn hard_killers_without_givens_are_proved_unique_and_solved() {
+    let entries = read_shared("killers/tarek-21.txt");
+    assert_eq!(entries.len(), 21);
+    for entry in entries {
+        let puzzle = &entry.puzzle;
+        assert!(puzzle.givens.iter().all(|&v| v == 0), "{}", puzzle.id);
+        let encoding = VariantEncoding::new(puzzle).unwrap();
+        let (verdict, _) = encoding.verdict(puzzle);
+        let Verdict::Unique(grid) = verdict else {
+            panic!("{}: {verdict:?}", puzzle.id);
+        };
+        assert_eq!(Some(&grid), entry.solution.as_ref(), "{}", puzzle.id);
+    }
+}
+
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn the_json_form_holds_the_same_puzzles() {

@@ -256,19 +256,39 @@ impl Links {
                 }
                 self.scratch.probes.best = self.probed_best[unseen as usize];
                 self.probed_best[level] = self.scratch.probes.best;
+                self.sums_seen[level] = self.sums_seen[unseen as usize];
                 return 0;
             }
         }
         self.scratch.probes.best = super::probe::ProbedBranch::NONE;
         let mut removed = self.settle();
         // The sums and the rules, each on what the other removed, to a fixpoint of both.
+        // The first filtering takes the sums the path changed since their last fixpoint
+        // on it (every sum where the rules examine every item), the next ones those of the
+        // options the rules removed since.
+        let mut since = (!full).then(|| self.sums_seen[unseen as usize]);
         while self.propagating && !self.scratch.dead {
-            let filtered = self.filter_by_sums(level, true);
+            let filtered = self.filter_by_sums(level, true, since);
+            let seen = super::propagate::SumsSeen {
+                trail: self.trail.len() as u32,
+                level: level as u32,
+            };
+            self.sums_seen[level] = seen;
+            since = Some(seen);
             if filtered == 0 || self.scratch.dead {
                 removed += filtered;
                 break;
             }
             removed += filtered + self.settle();
+        }
+        #[cfg(debug_assertions)]
+        if self.propagating && !self.scratch.dead {
+            // Filtering only the sums the path changed reached the fixpoint of them all.
+            let missed = self.filter_by_sums(level, true, None);
+            debug_assert!(
+                missed == 0 && !self.scratch.dead,
+                "the sums were not at their fixpoint"
+            );
         }
         if self.inferring == Inference::Probe && !self.dead_end() {
             removed += self.probe(level, unseen, full);

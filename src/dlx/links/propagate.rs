@@ -73,7 +73,26 @@ pub(crate) struct Scratch {
     doomed: Vec<u32>,
 }
 
+/// Where the sums were last filtered to a fixpoint on the path to a node: the length of the
+/// trail then, and the level whose choice came next. A sum none of whose options was removed
+/// or hidden since is at its fixpoint still.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SumsSeen {
+    pub trail: u32,
+    pub level: u32,
+}
+
 impl Scratch {
+    /// Queues the sums the option of first node `x` is a term of, each once.
+    fn queue_sums_of(&mut self, x: u32) {
+        let (from, to) = (self.sums_of[x as usize], self.sums_of[x as usize + 1]);
+        for &s in &self.sum_list[from as usize..to as usize] {
+            if !std::mem::replace(&mut self.queued[s as usize], true) {
+                self.queue.push(s);
+            }
+        }
+    }
+
     /// Sizes the scratch space for `sums` over `nodes` nodes.
     fn prepare(&mut self, sums: &[NodeSum], nodes: usize) {
         let words: usize = sums.iter().map(|sum| 1 + 2 * sum.nodes.len()).sum();
@@ -118,11 +137,19 @@ impl Links {
             && Self::get(&self.down, Self::get(&self.up, x)) == x
     }
 
-    /// Filters every sum, then again each sum that an option removed belongs to, until none
-    /// removes anything or one finds the node dead (`scratch.dead`). With `requeue` (the
-    /// inference rules run here) the items of each option removed are queued for the rules.
-    /// Returns the options removed.
-    pub(super) fn filter_by_sums(&mut self, level: usize, requeue: bool) -> u64 {
+    /// Filters the sums, then again each sum that an option removed belongs to, until none
+    /// removes anything or one finds the node dead (`scratch.dead`). Without `since`, every
+    /// sum; with it, only the sums that may have changed since they were last filtered to a
+    /// fixpoint on the path to the node ([`SumsSeen`]): those of the options removed since the
+    /// trail had that length, and of the options the choices from that level on hid. With
+    /// `requeue` (the inference rules run here) the items of each option removed are queued
+    /// for the rules. Returns the options removed.
+    pub(super) fn filter_by_sums(
+        &mut self,
+        level: usize,
+        requeue: bool,
+        since: Option<SumsSeen>,
+    ) -> u64 {
         let sums = std::sync::Arc::clone(&self.sums);
         let mut scratch = std::mem::take(&mut self.sum_scratch);
         if scratch.remembered.len() != sums.len() {
@@ -138,8 +165,35 @@ impl Links {
         }
         let mut removed = 0;
         scratch.queue.clear();
-        scratch.queue.extend(0..sums.len() as u32);
-        scratch.queued.fill(true);
+        match since {
+            None => {
+                scratch.queue.extend(0..sums.len() as u32);
+                scratch.queued.fill(true);
+            }
+            Some(seen) => {
+                for k in seen.trail as usize..self.trail.len() {
+                    scratch.queue_sums_of(self.first_of(self.trail[k]));
+                }
+                // A choice hides the options through its items: each item's column keeps
+                // them linked while the item is covered.
+                for k in seen.level as usize..level {
+                    let chosen = self.stack[k];
+                    let mut q = chosen;
+                    loop {
+                        let item = self.top(q);
+                        let mut x = self.down(item);
+                        while x != item {
+                            scratch.queue_sums_of(self.first_of(x));
+                            x = self.down(x);
+                        }
+                        q = Self::get(&self.right, q);
+                        if q == chosen {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
         let mut next = 0;
         'fixpoint: while next < scratch.queue.len() {
             let s = scratch.queue[next] as usize;
@@ -219,14 +273,12 @@ impl Links {
                         break 'fixpoint;
                     }
                 }
-                let (from, to) = (scratch.sums_of[x as usize], scratch.sums_of[x as usize + 1]);
-                for k in from..to {
-                    let other = scratch.sum_list[k as usize];
-                    if !std::mem::replace(&mut scratch.queued[other as usize], true) {
-                        scratch.queue.push(other);
-                    }
-                }
+                scratch.queue_sums_of(x);
             }
+        }
+        // A dead end leaves sums queued: none is waiting for the next filtering.
+        for &s in &scratch.queue[next..] {
+            scratch.queued[s as usize] = false;
         }
         for &x in &scratch.path {
             scratch.chosen[x as usize / 64] = 0;
