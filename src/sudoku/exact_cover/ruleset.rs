@@ -386,10 +386,20 @@ impl Builder<'_> {
             let (a, b) = (a.0 * n + a.1, b.0 * n + b.1);
             let (first, second) = (symbols_of(a), symbols_of(b));
             let forbids = |x: u8, y: u8| rule.forbids(x, y);
-            // Renban's pairs keep an item per forbidden pair: its line's group of sets
-            // reasons on the run of symbols already, and as bicliques the hard renban
-            // puzzles took longer (docs/sums.md).
-            let found = if matches!(rule, Neighbour::DifferentWithin(_)) {
+            // The relations that forbid only a few pairs (different, not consecutive, not
+            // double, not a sum) leave every symbol partners until a cell is nearly decided,
+            // and renban's group of sets reasons on its run of symbols already: those keep an
+            // item per forbidden pair, as bicliques they only made the search slower
+            // (docs/sums.md).
+            let found = if matches!(
+                rule,
+                Neighbour::Different
+                    | Neighbour::NotConsecutive
+                    | Neighbour::NotDouble
+                    | Neighbour::NotSum(_)
+                    | Neighbour::NotBoth(_)
+                    | Neighbour::DifferentWithin(_)
+            ) {
                 one_by_one(n, first, second, forbids)
             } else {
                 bicliques(n, first, second, forbids)
