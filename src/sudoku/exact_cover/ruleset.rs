@@ -389,8 +389,8 @@ impl Builder<'_> {
             // The relations that forbid only a few pairs (different, not consecutive, not
             // double, not a sum) leave every symbol partners until a cell is nearly decided,
             // and renban's group of sets reasons on its run of symbols already: those keep an
-            // item per forbidden pair, as bicliques they only made the search slower
-            // (docs/sums.md).
+            // item per forbidden pair (as bicliques, non-consecutive Sudoku and the hard
+            // renban puzzles took longer: docs/sums.md).
             let found = if matches!(
                 rule,
                 Neighbour::Different
