@@ -21,6 +21,11 @@
 //! on a thermometer of two cells, one biclique per symbol (x at least k, y at most k) instead
 //! of one item per forbidden pair.
 
+/// The symbols of `allowed` (bit v for symbol v) among 1 to `n`, in order.
+fn symbols_in(n: usize, allowed: u128) -> impl Iterator<Item = u8> {
+    (1..=n as u8).filter(move |&v| allowed & 1 << v != 0)
+}
+
 /// The bicliques covering the pairs `forbids` rules out among symbols 1 to `n`, counting
 /// only those each cell still allows (`first` and `second`, bit v for symbol v): each as the
 /// symbols of the first cell and of the second, bit v for symbol v. None is contained in
@@ -31,7 +36,7 @@ pub(super) fn bicliques(
     second: u128,
     forbids: impl Fn(u8, u8) -> bool,
 ) -> Vec<(u128, u128)> {
-    let symbols = |allowed: u128| (1..=n as u8).filter(move |&v| allowed & 1 << v != 0);
+    let symbols = |allowed| symbols_in(n, allowed);
     let mut forbidden_by_first = vec![0u128; n + 1];
     let mut forbidden_by_second = vec![0u128; n + 1];
     for x in symbols(first) {
@@ -81,7 +86,7 @@ pub(super) fn one_by_one(
     second: u128,
     forbids: impl Fn(u8, u8) -> bool,
 ) -> Vec<(u128, u128)> {
-    let symbols = |allowed: u128| (1..=n as u8).filter(move |&v| allowed & 1 << v != 0);
+    let symbols = |allowed| symbols_in(n, allowed);
     symbols(first)
         .flat_map(|x| symbols(second).map(move |y| (x, y)))
         .filter(|&(x, y)| forbids(x, y))
