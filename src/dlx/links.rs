@@ -407,6 +407,11 @@ impl Links {
     /// entering that level (its inference undone too). Not with multiplicities.
     pub fn retreat(&mut self, level: usize) {
         debug_assert!(!self.multi);
+        // A search paused as it entered a level again after a refutation holds that level's
+        // removals (its first inference's and the refuted options) on the trail.
+        if std::mem::take(&mut self.scratch.refuted) != 0 {
+            self.restore(self.trail_marks[self.level]);
+        }
         // Between calls to `run` the state is at a level boundary (a solution, a pause before
         // entering a level, or the end), so levels 0..self.level each hold one chosen option
         // whose items are all covered.
@@ -566,6 +571,9 @@ impl Links {
                     }
                     let (item, len) = self.branch_item::<INFER>(level, &mut work);
                     if len == 0 {
+                        if level > 0 {
+                            self.conflict_below(self.stack[level - 1]);
+                        }
                         if INFER {
                             self.restore(self.trail_marks[level]);
                         }
@@ -600,6 +608,15 @@ impl Links {
                     level -= 1;
                     let x = self.stack[level];
                     self.uncover_others::<C>(x);
+                    if INFER && self.refutes(level, x) {
+                        // The option's subtree is done: the node goes on without it, its
+                        // inference runs again and it chooses where to branch anew.
+                        self.uncover::<C>(self.top(x));
+                        self.remove_option(x);
+                        self.scratch.refuted = x;
+                        step = Step::Enter;
+                        continue;
+                    }
                     self.stack[level] = self.next_option(level, x);
                     step = Step::Try;
                 }
@@ -622,8 +639,15 @@ impl Links {
         }
         self.reverse[level] = false;
         if INFER {
-            self.trail_marks[level] = self.trail.len() as u32;
-            if len >= 2
+            // A node entered again after a refutation keeps the mark of its first entry:
+            // leaving the level puts back the refuted options too.
+            // Its inference runs even where one option is left: the refutation's removal
+            // is not at the rules' fixpoint, which the nodes below take it to be.
+            let refuted = self.scratch.refuted != 0;
+            if !refuted {
+                self.trail_marks[level] = self.trail.len() as u32;
+            }
+            if (len >= 2 || refuted && len == 1)
                 && self
                     .inferring
                     .at_node(level, self.active_primary, self.primary)
@@ -658,8 +682,24 @@ impl Links {
                     (item, len) = self.next_branch();
                 }
             }
+            self.scratch.refuted = 0;
         }
         (item, len)
+    }
+
+    /// Whether the search, back at `level` from the subtree of the option of node `x`,
+    /// refutes it instead of trying the next option of the level's item: removes it and
+    /// enters the level again, as a node of its own whose inference propagates the removal
+    /// and which chooses where to branch anew (the item may be another). Where the search
+    /// branches on its conflicts (a search not split, whose tree is its own) and the level
+    /// runs inference, while the item has another option.
+    #[inline(always)]
+    fn refutes(&self, level: usize, x: u32) -> bool {
+        self.branching == Branching::Conflicts
+            && Self::get(&self.top, self.top(x)) >= 2
+            && self
+                .inferring
+                .at_node(level, self.active_primary + 1, self.primary)
     }
 
     /// The primary item the search branches on now by the branching setting, with its

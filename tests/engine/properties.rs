@@ -255,29 +255,52 @@ proptest! {
         budget in 1u64..=4,
     ) {
         let matrix = Matrix::new(build(&kinds, &options)).unwrap();
-        let mut solver = matrix.solver();
-        let whole: Vec<Vec<OptionId>> = solver.solutions().collect();
-        let whole_nodes = solver.stats().nodes;
-        solver.reset_stats();
-        solver.set_node_limit(Some(budget));
-        let mut resumed = Vec::new();
-        let mut stops = 0;
-        let mut search = solver.search();
-        loop {
-            let next = search.next_solution().map(|solution| solution.to_vec());
-            match next {
-                Some(solution) => resumed.push(solution),
-                None if search.stopped().is_some() => {
-                    stops += 1;
-                    search.set_node_limit(Some(budget));
+        // Searches that branch on their conflicts also refute options and enter a node again
+        // (where a pause can fall), with the rules at every node or probing.
+        let settings = [
+            (Branching::Fewest, Inference::Auto),
+            (Branching::Conflicts, Inference::EveryNode),
+            (Branching::Conflicts, Inference::Probe),
+        ];
+        for (branching, inference) in settings {
+            let mut solver = matrix.solver();
+            solver.set_branching(branching);
+            solver.set_inference(inference);
+            let whole: Vec<Vec<OptionId>> = solver.solutions().collect();
+            let whole_nodes = solver.stats().nodes;
+            solver.reset_stats();
+            solver.set_node_limit(Some(budget));
+            let mut resumed = Vec::new();
+            let mut stops = 0;
+            let mut search = solver.search();
+            loop {
+                let next = search.next_solution().map(|solution| solution.to_vec());
+                match next {
+                    Some(solution) => resumed.push(solution),
+                    None if search.stopped().is_some() => {
+                        stops += 1;
+                        search.set_node_limit(Some(budget));
+                    }
+                    None => break,
                 }
-                None => break,
+            }
+            drop(search);
+            prop_assert_eq!(&resumed, &whole);
+            prop_assert_eq!(solver.stats().nodes, whole_nodes, "no node entered twice");
+            prop_assert!(stops as u64 >= whole_nodes.saturating_sub(1) / budget);
+            // A search dropped at each of its pauses in turn leaves the links as they were.
+            for pause in 1..=stops.min(8) {
+                solver.set_node_limit(Some(budget));
+                let mut search = solver.search();
+                for _ in 0..pause {
+                    search.set_node_limit(Some(budget));
+                    while search.next_solution().is_some() {}
+                }
+                drop(search);
+                solver.set_node_limit(None);
+                prop_assert_eq!(solver.count(None), whole.len() as u128);
             }
         }
-        drop(search);
-        prop_assert_eq!(&resumed, &whole);
-        prop_assert_eq!(solver.stats().nodes, whole_nodes, "no node entered twice");
-        prop_assert!(stops as u64 >= whole_nodes.saturating_sub(1) / budget);
     }
 }
 

@@ -200,6 +200,9 @@ pub(crate) struct Scratch {
     pub(super) probes: super::probe::Scratch,
     /// Whether the rules met an item with no option at this node.
     pub(super) dead: bool,
+    /// A node of the option the search refuted before entering the node it is at again
+    /// ([`Links::refutes`]), 0 if none: its items lost an option.
+    pub(super) refuted: u32,
 }
 
 impl Scratch {
@@ -212,6 +215,7 @@ impl Scratch {
             epoch: 0,
             marks: vec![0; items + 1],
             implied: Vec::new(),
+            refuted: 0,
             dead: false,
         }
     }
@@ -244,6 +248,18 @@ impl Links {
             let mut changed = false;
             for k in unseen as usize..level {
                 changed |= self.enqueue_touched_by(self.stack[k]);
+            }
+            let refuted = self.scratch.refuted;
+            if refuted != 0 {
+                let mut q = refuted;
+                loop {
+                    self.enqueue(self.top(q));
+                    q = Self::get(&self.right, q);
+                    if q == refuted {
+                        break;
+                    }
+                }
+                changed = true;
             }
             if !changed {
                 // Only forced moves whose options had nothing left to exclude: the links
