@@ -589,6 +589,14 @@ impl Links {
                     let x = self.stack[level];
                     if x <= headers {
                         // Back at the header: every option of item `x` has been tried.
+                        if INFER && self.refuting(level) {
+                            // Where the level refutes, this is its node entered again with
+                            // no option left: a dead end, weighed as one.
+                            self.conflict_at(x);
+                            if level > 0 {
+                                self.conflict_below(self.stack[level - 1]);
+                            }
+                        }
                         self.uncover::<C>(x);
                         if INFER {
                             self.restore(self.trail_marks[level]);
@@ -690,13 +698,19 @@ impl Links {
     /// Whether the search, back at `level` from the subtree of the option of node `x`,
     /// refutes it instead of trying the next option of the level's item: removes it and
     /// enters the level again, as a node of its own whose inference propagates the removal
-    /// and which chooses where to branch anew (the item may be another). Where the search
-    /// branches on its conflicts (a search not split, whose tree is its own) and the level
-    /// runs inference, while the item has another option.
+    /// and which chooses where to branch anew (the item may be another). Where the level
+    /// [`refuting`](Links::refuting), while the item has another option.
     #[inline(always)]
     fn refutes(&self, level: usize, x: u32) -> bool {
+        Self::get(&self.top, self.top(x)) & !COVERED >= 2 && self.refuting(level)
+    }
+
+    /// Whether `level` (its branch item covered) refutes the options it tried: where the
+    /// search branches on its conflicts (a search not split, whose tree is its own) and the
+    /// level runs inference.
+    #[inline(always)]
+    fn refuting(&self, level: usize) -> bool {
         self.branching == Branching::Conflicts
-            && Self::get(&self.top, self.top(x)) >= 2
             && self
                 .inferring
                 .at_node(level, self.active_primary + 1, self.primary)

@@ -8,7 +8,16 @@
 //! without options, or a sum with an option of it in every term cannot be met), halved now
 //! and then so that old failures fade; the search branches on the item with the most weight
 //! per option (the "domain over weighted degree" of constraint solvers; the Interactive
-//! Sudoku Solver picks its cells so). With no weight anywhere it is Knuth's rule.
+//! Sudoku Solver picks its cells so). With no weight anywhere it is Knuth's rule. A dead end
+//! also weighs the item of the choice right above it, as ISS weighs the cell it guessed.
+//!
+//! Such a search also refutes ([`Links::refutes`]): where a level runs inference and an
+//! option's subtree is done, the option is removed (onto the trail, put back when the search
+//! leaves the level) and the level entered again as a node of its own. Its inference
+//! propagates the removal and it chooses where to branch anew, perhaps on another item: the
+//! "x = v, else x ≠ v" branching of constraint solvers, where dancing links would try the
+//! item's next option with nothing learnt. A level whose item runs out of options so is a
+//! dead end of that node, weighed as any other. Measured in `docs/sums.md`.
 //!
 //! The tree then depends on the order the search went, not only on the problem: a path
 //! recorded by one search does not lead another to the same node. A search that branches
@@ -16,7 +25,7 @@
 //! from the start, as Algorithm M's searches do.
 //!
 //! This file is a child of `links.rs` and shares its invariant: every node index it reads
-//! is the first node of an option (compiled by `Matrix::new`) or an item's header.
+//! is a node of an option (compiled by `Matrix::new`) or an item's header.
 
 use super::Links;
 
@@ -28,8 +37,9 @@ pub enum Branching {
     /// searches can be split into parts, run on several threads, stopped and resumed.
     #[default]
     Fewest,
-    /// The primary item with the most recent dead ends per option (module documentation).
-    /// The search is not split.
+    /// The primary item with the most recent dead ends per option, each option whose
+    /// subtree is done taken out before choosing again where inference runs (module
+    /// documentation). The search is not split.
     Conflicts,
 }
 
@@ -93,9 +103,7 @@ impl Links {
 
     /// A dead end right below the choice of node `x`'s option: its item is weighed too, so
     /// that the search branches again where its choices fail (the Interactive Sudoku Solver
-    /// weighs the cell it guessed so). On ISS's hard thermometers this took A kind of magic
-    /// from 1.8 s to 0.22 s and the mathemagic killers from 37 s to 27 s; tarek's 21 killers
-    /// went from 2.1 s to 2.8 s (`docs/sums.md`).
+    /// weighs the cell it guessed so; measured in `docs/sums.md`).
     pub(super) fn conflict_below(&mut self, x: u32) {
         if !self.conflicts.weight.is_empty() {
             self.conflict_at(self.top(x));
