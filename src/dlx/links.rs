@@ -707,10 +707,13 @@ impl Links {
 
     /// Whether `level` (its branch item covered) refutes the options it tried: where the
     /// search branches on its conflicts (a search not split, whose tree is its own) and the
-    /// level runs inference.
+    /// level runs inference other than probing. Probing refutes options of its own (each
+    /// failed trial), and a sweep again at every refutation cost more than it saved on
+    /// most killers (tarek's, ISS's little killers and extreme ones: `docs/sums.md`).
     #[inline(always)]
     fn refuting(&self, level: usize) -> bool {
         self.branching == Branching::Conflicts
+            && self.inferring != Inference::Probe
             && self
                 .inferring
                 .at_node(level, self.active_primary + 1, self.primary)
