@@ -11,12 +11,13 @@
 //! Sudoku Solver picks its cells so). With no weight anywhere it is Knuth's rule. A dead end
 //! also weighs the item of the choice right above it, as ISS weighs the cell it guessed.
 //!
-//! Such a search also refutes ([`Links::refutes`]): where a level runs inference and an
-//! option's subtree is done, the option is removed (onto the trail, put back when the search
-//! leaves the level) and the level entered again as a node of its own. Its inference
-//! propagates the removal and it chooses where to branch anew, perhaps on another item: the
-//! "x = v, else x ≠ v" branching of constraint solvers, where dancing links would try the
-//! item's next option with nothing learnt. A level whose item runs out of options so is a
+//! Such a search also refutes ([`Links::refutes`]): where a level runs inference other than
+//! probing (whose failed trials refute options of their own) and an option's subtree is
+//! done, the option is removed (onto the trail, put back when the search leaves the level)
+//! and the level entered again as a node of its own. Its inference propagates the removal
+//! and it chooses where to branch anew, perhaps on another item: the "x = v, else x ≠ v"
+//! branching of constraint solvers, where dancing links would try the item's next option
+//! with nothing learnt. A level whose item runs out of options so is a
 //! dead end of that node, weighed as any other. Measured in `docs/sums.md`.
 //!
 //! The tree then depends on the order the search went, not only on the problem: a path
