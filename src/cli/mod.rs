@@ -98,8 +98,8 @@ pub struct InferenceArg {
     #[arg(long, value_name = "SETTING", default_value_t = Inference::Auto)]
     pub inference: Inference,
     /// How the search chooses the item it branches on: fewest (the first with the fewest
-    /// options), conflicts (the most recent dead ends per option, each option tried taken out
-    /// before choosing again; one thread) or auto
+    /// options), conflicts (the most recent dead ends per option; where the rules run but
+    /// do not probe, each option tried is taken out before choosing again; one thread) or auto
     /// (conflicts where a puzzle's rules reach beyond units: cages, arrows, dots, lines and
     /// other clues; else fewest). A search split by --shard, --task, --checkpoint or
     /// --resume branches on the fewest.
