@@ -255,8 +255,8 @@ proptest! {
         budget in 1u64..=4,
     ) {
         let matrix = Matrix::new(build(&kinds, &options)).unwrap();
-        // Searches that branch on their conflicts also refute options and enter a node again
-        // (where a pause can fall), with the rules at every node or probing.
+        // Searches that branch on their conflicts with the rules at every node also refute
+        // options and enter a node again (where a pause can fall); probing ones do not.
         let settings = [
             (Branching::Fewest, Inference::Auto),
             (Branching::Conflicts, Inference::EveryNode),

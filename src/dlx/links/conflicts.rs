@@ -17,8 +17,8 @@
 //! and the level entered again as a node of its own. Its inference propagates the removal
 //! and it chooses where to branch anew, perhaps on another item: the "x = v, else x ≠ v"
 //! branching of constraint solvers, where dancing links would try the item's next option
-//! with nothing learnt. A level whose item runs out of options so is a
-//! dead end of that node, weighed as any other. Measured in `docs/sums.md`.
+//! with nothing learnt. A level whose item runs out of options so is a dead end of that
+//! node, weighed as any other. Measured in `docs/sums.md`.
 //!
 //! The tree then depends on the order the search went, not only on the problem: a path
 //! recorded by one search does not lead another to the same node. A search that branches
