@@ -6,7 +6,7 @@
 
 #[allow(dead_code)]
 mod harness {
-    use xcover::dlx::{Inference, Matrix, Verdict, format};
+    use xcover::dlx::{Branching, Inference, Matrix, Verdict, format};
     use xcover::sudoku::text::{Layout, Reader, write};
     use xcover::sudoku::{Encoding, check};
 
@@ -71,13 +71,18 @@ mod harness {
             Verdict::Multiple(a, b) => assert_ne!(a, b),
             Verdict::None => {}
         }
-        // Every inference setting lists the same solutions (as sets: the order may differ)
-        // when its search ends within the budget; declared blocks (`|block:` lines) are
-        // matched under `root` and `probe`.
+        // Every inference setting, under either branching, lists the same solutions (as sets:
+        // the order may differ) when its search ends within the budget; declared blocks
+        // (`|block:` lines) are matched under `root` and `probe`, and conflict branching
+        // refutes the options it tried where the rules run without probing.
         let mut lists = Vec::new();
-        for inference in Inference::ALL {
+        let settings = Inference::ALL.into_iter().flat_map(|inference| {
+            [Branching::Fewest, Branching::Conflicts].map(|branching| (inference, branching))
+        });
+        for (inference, branching) in settings {
             let mut solver = matrix.solver();
             solver.set_inference(inference);
+            solver.set_branching(branching);
             solver.set_node_limit(Some(NODES));
             let mut solutions: Vec<Vec<_>> = solver
                 .solutions()
@@ -89,16 +94,23 @@ mod harness {
                 .collect();
             if solver.stopped().is_none() {
                 solutions.sort();
-                lists.push((inference, solutions));
+                lists.push((inference, branching, solutions));
             }
         }
         for pair in lists.windows(2) {
-            let ((first, a), (second, b)) = (&pair[0], &pair[1]);
+            let ((first, by, a), (second, then_by, b)) = (&pair[0], &pair[1]);
             // Fifty solutions of a search with more may be different fifty.
             if a.len() < 50 && b.len() < 50 {
-                assert_eq!(a, b, "{first} and {second} list the same solutions");
+                assert_eq!(
+                    a, b,
+                    "{first} ({by:?}) and {second} ({then_by:?}) list the same solutions"
+                );
             } else {
-                assert_eq!(a.len(), b.len(), "{first} and {second} count alike");
+                assert_eq!(
+                    a.len(),
+                    b.len(),
+                    "{first} ({by:?}) and {second} ({then_by:?}) count alike"
+                );
             }
         }
     }
