@@ -249,16 +249,8 @@ impl Links {
             for k in unseen as usize..level {
                 changed |= self.enqueue_touched_by(self.stack[k]);
             }
-            let refuted = self.scratch.refuted;
-            if refuted != 0 {
-                let mut q = refuted;
-                loop {
-                    self.enqueue(self.top(q));
-                    q = Self::get(&self.right, q);
-                    if q == refuted {
-                        break;
-                    }
-                }
+            if self.scratch.refuted != 0 {
+                self.enqueue_items_of(self.scratch.refuted);
                 changed = true;
             }
             if !changed {
@@ -429,6 +421,11 @@ impl Links {
     /// Removes the option of node `p` and queues its items, whose options changed.
     pub(super) fn remove_and_requeue(&mut self, p: u32) {
         self.remove_option(p);
+        self.enqueue_items_of(p);
+    }
+
+    /// Queues the items of the option of node `p` (removed or not: its `right` cycle stays).
+    fn enqueue_items_of(&mut self, p: u32) {
         let mut q = p;
         loop {
             self.enqueue(self.top(q));
