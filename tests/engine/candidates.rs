@@ -55,7 +55,7 @@ fn check(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(crate::config(1500))]
 
     #[test]
     fn candidates_with_colours_equal_brute_force((items, options) in problems(4, 0..=3, 11, false)) {

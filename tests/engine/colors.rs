@@ -72,7 +72,7 @@ fn options_chosen_up_front_respect_colours() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(crate::config(3000))]
 
     #[test]
     fn coloured_solutions_equal_brute_force((items, options) in problems(4, 1..=3, 11, false)) {

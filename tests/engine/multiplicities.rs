@@ -57,7 +57,7 @@ fn small_counts_by_hand() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(crate::config(4000))]
 
     #[test]
     fn solutions_with_bounds_equal_brute_force((items, options) in problems(3, 0..=2, 10, true)) {

@@ -73,7 +73,7 @@ fn as_set(solution: &[OptionId]) -> BTreeSet<u32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::config(2000))]
 
     #[test]
     fn solutions_equal_brute_force((kinds, options) in problem_strategy()) {
@@ -181,6 +181,8 @@ fn check_taken_back(
 }
 
 proptest! {
+    #![proptest_config(crate::config(256))]
+
     #[test]
     fn options_taken_back_leave_the_problem_whole(
         (kinds, options) in problem_strategy(),
@@ -214,7 +216,7 @@ fn wide_problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::config(300))]
 
     #[test]
     fn wide_problems_equal_brute_force((kinds, options) in wide_problem_strategy()) {
@@ -305,7 +307,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(crate::config(500))]
 
     /// Restarts (with a budget of one branch point, so that runs really are abandoned and
     /// repeated in shuffled orders) give the verdict brute force gives, with and without an
@@ -427,7 +429,7 @@ fn all_solutions(solver: &mut xcover::dlx::Solver<'_>) -> BTreeSet<BTreeSet<u32>
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(crate::config(600))]
 
     /// Declaring one-to-one blocks changes no solution at any inference setting (with options
     /// chosen up front too): the same sets as plain dancing links without them.

@@ -429,7 +429,7 @@ mod random_problems {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
+        #![proptest_config(crate::config(500))]
 
         /// Splits into any number of parts, and searches stopped anywhere, partition the
         /// solutions of random problems at every inference setting.

@@ -184,7 +184,7 @@ fn brute_force(case: &Case) -> BTreeSet<BTreeSet<u32>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(crate::config(1500))]
 
     #[test]
     fn solutions_with_sums_equal_brute_force(case in case_strategy()) {
