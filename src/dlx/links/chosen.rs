@@ -111,6 +111,7 @@ impl Links {
         self.step = super::Step::Done;
         self.base = 0;
         self.root = 0;
+        self.plain_from = super::NOT_YET;
     }
 
     /// Takes back the option chosen last, by uncovering it; `false` when none is chosen.
