@@ -43,8 +43,12 @@
 //! assert_eq!(solver.count(None), 1);
 //! ```
 
-// Unchecked indexing lives in `dlx/links.rs` alone, behind a safe interface that checks
-// what enters it; everywhere else `unsafe` is refused.
+// The library's one `unsafe` code is four unchecked accessors in `dlx/links.rs` (`get`,
+// `set`, `item`, `item_mut`). The module `dlx::links` (that file and the files under
+// `dlx/links/`, about 4,700 lines) calls them and keeps the invariant that makes them sound,
+// which `Links::new` checks, behind a safe interface that checks what enters it; everywhere
+// else `unsafe` is refused. (The command's server, outside the library, calls glibc's
+// allocator in `cli/serve/memory.rs`.)
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 

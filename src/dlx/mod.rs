@@ -8,7 +8,7 @@
 
 pub mod checkpoint;
 pub mod format;
-#[allow(unsafe_code)] // the one module with unchecked accesses: see its documentation
+#[allow(unsafe_code)] // the one module with unchecked accesses (links.rs): see its documentation
 mod links;
 mod matrix;
 #[cfg(feature = "parallel")]
