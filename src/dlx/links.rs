@@ -166,10 +166,16 @@ pub(crate) struct Links {
     /// along the path, leaving out the covering of the branch items): about how much work
     /// finding the items touched since an inference takes.
     hidden_before: Vec<u64>,
-    /// The level from which the plain loop runs the subtree the search is in ([`NOT_YET`]
-    /// when it is not in one): below the nodes where the shallow setting makes inference, a
-    /// node needs none of the trail's bookkeeping (see [`Links::hands_over`]).
+    /// Below the nodes where the shallow setting makes inference, a node needs none of the
+    /// trail's bookkeeping, and the plain loop runs the subtree (see [`Links::hands_over`]).
+    /// `plain_from`: the shallowest level of the current path that the plain loop entered,
+    /// whose trail mark (and those of the levels below it) was never set ([`NOT_YET`] if
+    /// none); the subtree may be over and the path still hold such levels, where a split
+    /// moved the base below where the plain loop began. `plain_base`: the level the subtree
+    /// the plain loop runs began at, while `in_plain` (a search paused inside it).
     plain_from: u32,
+    plain_base: u32,
+    in_plain: bool,
     /// Scratch space of the inference rules (see `inference.rs`).
     scratch: inference::Scratch,
     /// The problem's one-to-one blocks and their filtering (see `matching.rs`).
@@ -278,6 +284,8 @@ impl Links {
             reverse: vec![false; levels + 1],
             hidden_before: vec![0; levels + 1],
             plain_from: NOT_YET,
+            plain_base: 0,
+            in_plain: false,
             multi,
             bound: matrix.bounds.iter().map(|&(_, upper)| upper).collect(),
             slack: matrix
@@ -376,6 +384,7 @@ impl Links {
         self.base = 0;
         self.root = 0;
         self.plain_from = NOT_YET;
+        self.in_plain = false;
         self.inferring = self.resolved_inference();
         self.forget_conflicts();
         // The blocks' matching pays where probing does (hard 25x25 puzzles); with the rules
@@ -448,6 +457,9 @@ impl Links {
         }
         if level as u32 <= self.plain_from {
             self.plain_from = NOT_YET;
+        }
+        if level < self.level {
+            self.in_plain = false;
         }
         self.level = self.level.min(level);
         self.base = self.base.min(level);
@@ -570,7 +582,7 @@ impl Links {
     /// subtree that the plain loop runs ([`Links::hands_over`]), the rest of that subtree.
     fn run_inferring(&mut self, budget: u64) -> (Event, Work) {
         let mut work = Work::default();
-        if self.plain_from != NOT_YET {
+        if self.in_plain {
             let (event, below) = self.run_plain_below(budget);
             work = below;
             if event != Event::Exhausted {
@@ -582,15 +594,20 @@ impl Links {
         (event, work)
     }
 
-    /// Runs the plain loop in the subtree from level `plain_from` (the search at its
+    /// Runs the plain loop in the subtree from level `plain_base` (the search at its
     /// current step inside it), down to the search's own base if that is deeper (a split
     /// gave the levels above away). Where the subtree is done, the search is left to
-    /// backtrack from the level it started at, in the loop that keeps a trail.
+    /// backtrack from there in the loop that keeps a trail.
     fn run_plain_below(&mut self, budget: u64) -> (Event, Work) {
-        let base = self.base.max(self.plain_from as usize);
+        let base = self.base.max(self.plain_base as usize);
         let (event, work) = self.run_loop::<false, false>(budget, base);
         if event == Event::Exhausted {
-            self.plain_from = NOT_YET;
+            self.in_plain = false;
+            // The levels above `base` that the plain loop entered are still on the path
+            // unless it began at `base`.
+            if base as u32 <= self.plain_from {
+                self.plain_from = NOT_YET;
+            }
             self.step = Step::Backtrack;
         }
         (event, work)
@@ -631,7 +648,9 @@ impl Links {
                     if INFER && !C && self.hands_over(level) {
                         self.level = level;
                         self.step = step;
-                        self.plain_from = level as u32;
+                        self.plain_from = self.plain_from.min(level as u32);
+                        self.plain_base = level as u32;
+                        self.in_plain = true;
                         let (event, below) = self.run_plain_below(budget - work.nodes);
                         work.add(&below);
                         (level, step) = (self.level, self.step);

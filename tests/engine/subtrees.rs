@@ -245,6 +245,42 @@ fn parallel_counts_are_exact_for_every_thread_count() {
     }
 }
 
+/// Searches big enough to be split many times while they run, at the default setting (the
+/// shallow rules, whose subtrees below their reach the plain loop runs): a search paused in
+/// such a subtree and split there, or moved to a sibling below where the plain loop began,
+/// must give away paths that other searches follow, and its links must come back whole.
+#[test]
+fn parallel_counts_split_inside_the_plain_loop_stay_exact() {
+    let problems = [
+        (
+            "queens 12",
+            Matrix::new(problems::queens(12)).unwrap(),
+            14_200,
+        ),
+        (
+            "langford 11",
+            Matrix::new(problems::langford(11)).unwrap(),
+            35_584,
+        ),
+        (
+            "pentominoes 4x15",
+            Matrix::new(problems::pentominoes(15, 4).unwrap()).unwrap(),
+            1_472,
+        ),
+    ];
+    for (name, matrix, expected) in &problems {
+        for threads in [2, 3] {
+            for round in 0..4 {
+                let outcome = enumerate(matrix, threads, &Enumeration::default(), None);
+                assert_eq!(
+                    outcome.solutions, *expected,
+                    "{name} on {threads} threads, round {round}"
+                );
+            }
+        }
+    }
+}
+
 /// A search too big to finish before the pool joins in (12 queens: 217,017 nodes, the lone
 /// budget 16,384) goes on in the pool rather than being cut into a task for every
 /// untried option of every level, each entered again down its path: on a pool of one thread,

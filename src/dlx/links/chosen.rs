@@ -112,6 +112,7 @@ impl Links {
         self.base = 0;
         self.root = 0;
         self.plain_from = super::NOT_YET;
+        self.in_plain = false;
     }
 
     /// Takes back the option chosen last, by uncovering it; `false` when none is chosen.
