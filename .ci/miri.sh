@@ -3,7 +3,8 @@
 # interpreter that checks every memory access, on random problems of every kind (plain,
 # colours, multiplicities, sums, blocks, restarts, subtrees, resumed searches) at every
 # inference setting. Miri is about a thousand times slower than a native run, so each test
-# takes a few cases (`XCOVER_MIRI_CASES`, see `tests/engine/main.rs`). Skipped, with a message, where the nightly toolchain or Miri is missing.
+# takes a few cases (`XCOVER_MIRI_CASES`, see `tests/engine/main.rs`). Skipped, with a
+# message, where the nightly toolchain or Miri is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The engine beside Knuth's exact-cover programs, on the problems of the table in
-# `docs/performance.md` ("Against Knuth's programs"): every solution counted, one thread, whole
-# processes, the best of a few runs each, and the counts compared.
+# `docs/performance.md` ("Engine, counting every solution, against Knuth's programs"): every
+# solution counted, one thread, whole processes, the best of a few runs each, and the counts
+# compared.
 #
 #   benches/knuth_table.sh [DIR] [RUNS]
 #

@@ -638,7 +638,8 @@ impl Links {
         base: usize,
     ) -> (Event, Work) {
         let headers = self.item_count;
-        // Only `split_off` moves the base, and never while the loop runs.
+        // `base` is the search's own (only `split_off` moves it, and never while the loop
+        // runs), or deeper for the plain loop's subtree (`run_plain_below`).
         let mut level = self.level;
         let mut step = self.step;
         let mut work = Work::default();

@@ -251,7 +251,7 @@ fn parallel_counts_are_exact_for_every_thread_count() {
 /// must give away paths that other searches follow, and its links must come back whole.
 #[test]
 fn parallel_counts_split_inside_the_plain_loop_stay_exact() {
-    let problems = [
+    let searches = [
         (
             "queens 12",
             Matrix::new(problems::queens(12)).unwrap(),
@@ -268,7 +268,7 @@ fn parallel_counts_split_inside_the_plain_loop_stay_exact() {
             1_472,
         ),
     ];
-    for (name, matrix, expected) in &problems {
+    for (name, matrix, expected) in &searches {
         for threads in [2, 3] {
             for round in 0..4 {
                 let outcome = enumerate(matrix, threads, &Enumeration::default(), None);
