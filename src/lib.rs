@@ -43,12 +43,13 @@
 //! assert_eq!(solver.count(None), 1);
 //! ```
 
-// The library's one `unsafe` code is four unchecked accessors in `dlx/links.rs` (`get`,
-// `set`, `item`, `item_mut`). The module `dlx::links` (that file and the files under
-// `dlx/links/`, about 4,700 lines) calls them and keeps the invariant that makes them sound,
-// which `Links::new` checks, behind a safe interface that checks what enters it; everywhere
-// else `unsafe` is refused. (The command's server, outside the library, calls glibc's
-// allocator in `cli/serve/memory.rs`.)
+// The library's one `unsafe` code is in `dlx/dance.rs` (under 800 lines): the dancing links'
+// arrays, the check of their invariants and the moves that change them, with unchecked
+// indexing. What enters it is checked, and its reads for other code are masked into bounds,
+// so no safe code can misuse it; the search loop, Algorithm M, inference and probing
+// (`dlx/links.rs`, `dlx/links/`) are safe code on top of it, and everywhere else `unsafe` is
+// refused. (The command's server, outside the library, calls glibc's allocator in
+// `cli/serve/memory.rs`.)
 #![deny(unsafe_code)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 

@@ -1,31 +1,16 @@
-//! The dancing links themselves, and the search loop that makes them dance: cover and uncover
-//! on a working copy of a matrix's arrays, driven by Knuth's iterative `dlx1` state machine.
+//! The search on the dancing links: Knuth's iterative `dlx1` state machine, choosing an item
+//! and trying its options one by one, and everything a search keeps besides the links (its
+//! path, subtrees given away, inference's trail). The links and the moves that change them
+//! live in `dance.rs`, the crate's one module with unchecked accesses; this module and the
+//! files under `links/` (Algorithm M, inference, matching, probing, sums) are safe code that
+//! reads the links through checked accessors and changes them only by those moves.
 //!
-//! This is the innermost loop of every search (over 90% of the time in a profile of the
-//! pentomino count), so it is kept apart, small, and free of bounds checks; it is the only
-//! module of the crate allowed `unsafe` code. Its safe interface cannot be misused: no raw
-//! node index enters it unchecked (options to choose are checked to be the first node of an
-//! option), and none leaves it except as plain numbers to read. The soundness argument is one
-//! invariant, checked by [`Links::new`] on the arrays it is given and kept by every operation
-//! here: every link stored in the node arrays (`up`, `down`, `right`, and `top` of an option
-//! node) and in `items` (`prev`, `next`) is an index into its own array, an option node's `top`
-//! is an item `1..=n`, and node `n + 1` and the last node are spacers (`top` 0), so that every
-//! option has a spacer at each end; with colours, `color` has one entry per node (and is read
-//! only then). Cover and uncover only copy link values that are already
-//! stored, and step from a node to its neighbour `q - 1` only inside an option, stopping at its
-//! spacer; the search loop only hands option nodes (index above `n`) to those steps. So every
-//! index they use is in bounds.
-//!
-//! Colours (Knuth's DLX2) add `purify`/`unpurify` and make hides skip the nodes whose colour
-//! is settled; every routine that meets colours takes a const generic `C`, so the loop of a
-//! problem without them is compiled with no look at colours at all.
-//!
-//! Measured on the 6x10 pentomino count (1.25 billion updates), with `xcover cover count
-//! --stats`: bounds-checked accesses took 7.1 s, unchecked 6.5 s. The fields are kept in one
-//! array each rather than one array of nodes, because the random accesses of a hide touch only
-//! `up` and `down`: a smaller working set for the caches took it from 6.1 s to 5.1 s.
+//! Every routine that meets colours takes a const generic `C`, so the loop of a problem
+//! without them is compiled with no look at colours at all; `INFER` likewise compiles the
+//! trail's bookkeeping out of the plain loop.
 
-use super::matrix::{ItemLink, Matrix};
+use super::dance::{BrokenLinks, COVERED, Dance, Unwatched};
+use super::matrix::Matrix;
 
 mod chosen;
 mod conflicts;
@@ -40,19 +25,9 @@ pub use inference::Inference;
 pub(super) use matching::TrackedEdges;
 pub(super) use propagate::NodeSum;
 
-/// Marks the length of a covered item. A covered item's length never changes until it is
-/// uncovered (every option through it has left the other columns, so no hide reaches it), so
-/// the bit can sit in the length itself and is simply cleared again by uncover.
-const COVERED: u32 = 1 << 31;
-
 /// In `unseen_from`: no inference ran on the path to the node, so the first that does
 /// examines every item.
 const NOT_YET: u32 = u32::MAX;
-
-/// The colour of a node whose option agrees with the colour already chosen for its item
-/// (Knuth's -1 in DLX2): such a node is left in place by hides, and choosing its option
-/// changes nothing in that item.
-const PURIFIED: u32 = u32::MAX;
 
 /// The index of the first smallest length in `lens`, and that length; stops at the first
 /// block holding a 0 or 1, since nothing beats a dead end or a forced move. Works on blocks of
@@ -95,21 +70,8 @@ fn first_smallest(lens: &[u32]) -> (usize, u32) {
 /// search that does it.
 #[derive(Debug, Clone)]
 pub(crate) struct Links {
-    /// Number of primary items; their headers are nodes `1..=primary`.
-    primary: u32,
-    /// Number of items; headers are nodes `1..=items_len`.
-    item_count: u32,
-    /// How many primary items are not covered.
-    active_primary: u32,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    top: Vec<u32>,
-    right: Vec<u32>,
-    /// The colour of each node (0 for none, [`PURIFIED`] while its colour is settled), or
-    /// empty when the problem has no colours.
-    color: Vec<u32>,
-    /// Whether any option gives a secondary item a colour.
-    colored: bool,
+    /// The links, and the moves that change them.
+    dance: Dance,
     /// Whether some primary item has bounds other than exactly once (Knuth's DLX3): then
     /// the search is Algorithm M (`multiplicity.rs`).
     multi: bool,
@@ -120,15 +82,11 @@ pub(crate) struct Links {
     /// With multiplicities, at level `l`: the first option of the branch item's column when
     /// the level began tweaking it (0 when the item was covered outright).
     first_tweak: Vec<u32>,
-    items: Vec<ItemLink>,
     /// First nodes of the options chosen before the search, in the order chosen.
     chosen: Vec<u32>,
     /// The updates made by choosing the options in `chosen`: about the work of taking them
     /// back one by one.
     chosen_updates: u64,
-    /// The links as they are with nothing chosen, copied when an option is first chosen
-    /// (without colours), so that taking back many chosen options is one copy.
-    unchosen: Option<Box<chosen::Unchosen>>,
     /// The choice stack: at level `l`, the node of the option being tried.
     stack: Vec<u32>,
     level: usize,
@@ -238,10 +196,6 @@ impl Work {
     }
 }
 
-/// Why a matrix's arrays cannot be danced on: a broken invariant (a bug in whoever built them).
-#[derive(Debug)]
-struct BrokenLinks(&'static str);
-
 impl Links {
     /// The links of a freshly compiled matrix, nothing covered. Panics if the arrays break
     /// the invariant of the module documentation, which [`Matrix::new`] never does.
@@ -255,20 +209,14 @@ impl Links {
         } else {
             primary as usize + 1
         };
-        let links = Links {
-            primary,
-            item_count: matrix.item_count,
-            active_primary: primary,
-            up: matrix.nodes.iter().map(|n| n.up).collect(),
-            down: matrix.nodes.iter().map(|n| n.down).collect(),
-            top: matrix.nodes.iter().map(|n| n.top).collect(),
-            right: matrix.nodes.iter().map(|n| n.right).collect(),
-            color: matrix.colors.clone(),
-            colored: !matrix.colors.is_empty(),
-            items: matrix.items.clone(),
+        let dance = match Dance::new(matrix) {
+            Ok(dance) => dance,
+            Err(BrokenLinks(why)) => panic!("a matrix with broken links: {why}"),
+        };
+        Links {
+            dance,
             chosen: Vec::new(),
             chosen_updates: 0,
-            unchosen: None,
             stack: vec![0; levels],
             level: 0,
             base: 0,
@@ -301,64 +249,7 @@ impl Links {
             sum_scratch: propagate::Scratch::default(),
             branching: Branching::default(),
             conflicts: conflicts::Conflicts::default(),
-        };
-        if let Err(BrokenLinks(why)) = links.check() {
-            panic!("a matrix with broken links: {why}");
         }
-        links
-    }
-
-    /// Checks the invariant that makes the unchecked accesses sound (module documentation).
-    fn check(&self) -> Result<(), BrokenLinks> {
-        let len = self.top.len();
-        let n = self.item_count as usize;
-        if self.primary < 1 || self.primary > self.item_count {
-            return Err(BrokenLinks("primary items out of range"));
-        }
-        if self.items.len() != n + 2 || len < n + 2 {
-            return Err(BrokenLinks("array sizes"));
-        }
-        if self.top[n + 1] != 0 || self.top[len - 1] != 0 {
-            return Err(BrokenLinks("options must be framed by spacers"));
-        }
-        if self.colored && self.color.len() != len {
-            return Err(BrokenLinks("one colour per node"));
-        }
-        let primary = self.primary;
-        if self.colored
-            && (0..len).any(|x| self.color[x] != 0 && (x <= n || self.top[x] <= primary))
-        {
-            return Err(BrokenLinks("colours only on nodes of secondary items"));
-        }
-        let linked = |i: u32| (i as usize) < len;
-        for x in 0..len {
-            if !linked(self.up[x]) || !linked(self.down[x]) || !linked(self.right[x]) {
-                return Err(BrokenLinks("a node link out of range"));
-            }
-            if x > n && self.top[x] as usize > n {
-                return Err(BrokenLinks("an option node's item out of range"));
-            }
-            if x > n && self.top[x] != 0 && self.top[self.right[x] as usize] == 0 {
-                return Err(BrokenLinks("a right link to a spacer"));
-            }
-        }
-        // Walking left from an option node ends at its spacer, whose `down` leads back into
-        // the same option: every spacer but the last points at an option node.
-        for x in n + 1..len - 1 {
-            let down = self.down[x] as usize;
-            if self.top[x] == 0 && (down <= n + 1 || self.top[down] == 0) {
-                return Err(BrokenLinks("a spacer that does not lead into an option"));
-            }
-        }
-        let items = self.items.len() as u32;
-        if self
-            .items
-            .iter()
-            .any(|l| l.prev >= items || l.next >= items)
-        {
-            return Err(BrokenLinks("an item link out of range"));
-        }
-        Ok(())
     }
 
     /// The first nodes of the chosen options, in the order chosen.
@@ -441,12 +332,12 @@ impl Links {
         // whose items are all covered.
         for level in (level..self.level).rev() {
             let x = self.stack[level];
-            if self.colored {
+            if self.dance.colored() {
                 self.uncover_others::<true>(x);
-                self.uncover::<true>(self.top(x));
+                self.uncover::<true>(self.dance.top(x));
             } else {
                 self.uncover_others::<false>(x);
-                self.uncover::<false>(self.top(x));
+                self.uncover::<false>(self.dance.top(x));
             }
             // Without inference at the nodes the marks are not kept (and the trail holds at
             // most the root's removals, which `unwind` puts back); nor in the subtree the
@@ -488,7 +379,7 @@ impl Links {
     pub fn resolved_inference(&self) -> Inference {
         // The rules reason about items that options share; colours let options share
         // secondary items, so they stay off there.
-        if self.colored || self.multi {
+        if self.dance.colored() || self.multi {
             return Inference::None;
         }
         // Where sums filter options, probing pays at every size: on the hard killers of
@@ -496,7 +387,7 @@ impl Links {
         if self.propagating && self.inference == Inference::Auto {
             return Inference::Probe;
         }
-        self.inference.resolve(self.active_primary)
+        self.inference.resolve(self.dance.active_primary())
     }
 
     /// The primary item the search would branch on now (the first with the fewest options),
@@ -517,10 +408,10 @@ impl Links {
     /// The first nodes of the options in the column of item `item`, top to bottom.
     fn column_options(&self, item: u32) -> Vec<u32> {
         let mut options = Vec::new();
-        let mut p = self.down(item);
+        let mut p = self.dance.down(item);
         while p != item {
             options.push(self.first_of(p));
-            p = self.down(p);
+            p = self.dance.down(p);
         }
         options
     }
@@ -564,13 +455,13 @@ impl Links {
     /// cover it, try each of its options in turn, backtrack.
     pub fn run(&mut self, budget: u64) -> (Event, Work) {
         if self.multi {
-            return if self.colored {
+            return if self.dance.colored() {
                 self.run_multi::<true>(budget)
             } else {
                 self.run_multi::<false>(budget)
             };
         }
-        match (self.trailing(), self.colored) {
+        match (self.trailing(), self.dance.colored()) {
             (false, false) => self.run_loop::<false, false>(budget, self.base),
             (true, false) => self.run_inferring(budget),
             // Inference is off with colours (see `resolved_inference`).
@@ -624,7 +515,7 @@ impl Links {
             && !self.propagating
             && !self
                 .inferring
-                .at_node(level, self.active_primary, self.primary)
+                .at_node(level, self.dance.active_primary(), self.dance.primary())
     }
 
     /// [`Links::run`] down to level `base`, compiled three times: without inference or
@@ -637,7 +528,7 @@ impl Links {
         budget: u64,
         base: usize,
     ) -> (Event, Work) {
-        let headers = self.item_count;
+        let headers = self.dance.item_count();
         // `base` is the search's own (only `split_off` moves it, and never while the loop
         // runs), or deeper for the plain loop's subtree (`run_plain_below`).
         let mut level = self.level;
@@ -718,7 +609,7 @@ impl Links {
                     if INFER && self.refutes(level, x) {
                         // The option's subtree is done: the node goes on without it, its
                         // inference runs again and it chooses where to branch anew.
-                        self.uncover::<C>(self.top(x));
+                        self.uncover::<C>(self.dance.top(x));
                         self.remove_option(x);
                         self.scratch.refuted = x;
                         step = Step::Enter;
@@ -757,7 +648,7 @@ impl Links {
             if (len >= 2 || refuted && len == 1)
                 && self
                     .inferring
-                    .at_node(level, self.active_primary, self.primary)
+                    .at_node(level, self.dance.active_primary(), self.dance.primary())
             {
                 work.removals += self.infer(level);
                 if self.dead_end() {
@@ -801,7 +692,7 @@ impl Links {
     /// [`refuting`](Links::refuting), while the item has another option.
     #[inline(always)]
     fn refutes(&self, level: usize, x: u32) -> bool {
-        Self::get(&self.top, self.top(x)) & !COVERED >= 2 && self.refuting(level)
+        self.dance.top(self.dance.top(x)) & !COVERED >= 2 && self.refuting(level)
     }
 
     /// Whether `level` (its branch item covered) refutes the options it tried: where the
@@ -815,7 +706,7 @@ impl Links {
             && self.inferring != Inference::Probe
             && self
                 .inferring
-                .at_node(level, self.active_primary + 1, self.primary)
+                .at_node(level, self.dance.active_primary() + 1, self.dance.primary())
     }
 
     /// The primary item the search branches on now by the branching setting, with its
@@ -834,9 +725,9 @@ impl Links {
     #[inline(always)]
     fn next_option(&self, level: usize, x: u32) -> u32 {
         if self.reverse[level] {
-            Self::get(&self.up, x)
+            self.dance.up(x)
         } else {
-            self.down(x)
+            self.dance.down(x)
         }
     }
 
@@ -885,7 +776,7 @@ impl Links {
             return Err(0);
         }
         let start = self.level;
-        let result = match (self.trailing(), self.colored) {
+        let result = match (self.trailing(), self.dance.colored()) {
             (false, false) => self.descend_with::<false, false>(path),
             (true, false) => self.descend_with::<true, false>(path),
             (_, true) => self.descend_with::<false, true>(path),
@@ -934,14 +825,12 @@ impl Links {
     /// The node of the option starting at node `first` in the column of active item `item`,
     /// if that option is one of the column's options now.
     fn node_in_column(&self, first: u32, item: u32) -> Option<u32> {
-        let n = self.item_count as usize;
-        let x = first as usize;
-        if !(x > n + 1 && x < self.top.len() && self.top[x] != 0 && self.top[x - 1] == 0) {
+        if !self.dance.is_first_node(first) {
             return None;
         }
         let mut q = first;
-        while self.top(q) != item {
-            if self.top(q) == 0 {
+        while self.dance.top(q) != item {
+            if self.dance.top(q) == 0 {
                 return None;
             }
             q += 1;
@@ -951,23 +840,19 @@ impl Links {
 
     /// Whether node `q` is linked in the column of `item` now.
     fn in_column(&self, q: u32, item: u32) -> bool {
-        let mut p = self.down(item);
+        let mut p = self.dance.down(item);
         while p != item {
             if p == q {
                 return true;
             }
-            p = self.down(p);
+            p = self.dance.down(p);
         }
         false
     }
 
     /// The first node of the option holding node `x`.
     fn first_of(&self, x: u32) -> u32 {
-        let mut first = x;
-        while self.top(first - 1) != 0 {
-            first -= 1;
-        }
-        first
+        self.dance.first_node(x)
     }
 
     /// Whether the search is between two calls to [`Links::run`] in the middle of its tree
@@ -990,20 +875,20 @@ impl Links {
     /// (0 for the first) and their number.
     fn position(&self, l: usize) -> (u32, u32) {
         let x = self.stack[l];
-        let item = self.top(x);
+        let item = self.dance.top(x);
         let mut index = 0;
         let mut p = self.next_option(l, item);
         while p != x {
             index += 1;
             p = self.next_option(l, p);
         }
-        (index, self.top(item) & !COVERED)
+        (index, self.dance.top(item) & !COVERED)
     }
 
     /// The untried options at level `l` of the current path (first nodes, in the order the
     /// search would try them).
     fn untried(&self, l: usize) -> Vec<u32> {
-        let headers = self.item_count;
+        let headers = self.dance.item_count();
         let mut options = Vec::new();
         let mut p = self.next_option(l, self.stack[l]);
         while p > headers {
@@ -1022,7 +907,7 @@ impl Links {
             return None;
         }
         let level = (self.base..self.level)
-            .find(|&l| self.next_option(l, self.stack[l]) > self.item_count)?;
+            .find(|&l| self.next_option(l, self.stack[l]) > self.dance.item_count())?;
         let options = self.untried(level);
         self.base = level + 1;
         Some((level, options))
@@ -1034,11 +919,14 @@ impl Links {
     pub fn untried_at(&self, level: usize) -> (u32, u32) {
         let mut count = 0;
         let mut p = self.next_option(level, self.stack[level]);
-        while p > self.item_count {
+        while p > self.dance.item_count() {
             count += 1;
             p = self.next_option(level, p);
         }
-        (count, self.top(self.top(self.stack[level])) & !COVERED)
+        (
+            count,
+            self.dance.top(self.dance.top(self.stack[level])) & !COVERED,
+        )
     }
 
     /// The levels of the current path at or below the base, shallowest first; those whose
@@ -1067,7 +955,7 @@ impl Links {
         let mut p = self.stack[level];
         for _ in 0..steps {
             p = self.next_option(level, p);
-            if p <= self.item_count {
+            if p <= self.dance.item_count() {
                 return None;
             }
         }
@@ -1081,7 +969,7 @@ impl Links {
         let mut p = self.stack[level];
         for _ in 0..count {
             p = self.next_option(level, p);
-            if p <= self.item_count {
+            if p <= self.dance.item_count() {
                 break;
             }
             firsts.push(self.first_of(p));
@@ -1101,11 +989,11 @@ impl Links {
         let level = self.base - 1;
         let x = self.stack[level];
         let next = self.next_option(level, x);
-        if next <= self.item_count {
+        if next <= self.dance.item_count() {
             return None;
         }
         let inferring = self.trailing();
-        let updates = match (inferring, self.colored) {
+        let updates = match (inferring, self.dance.colored()) {
             (false, false) => {
                 self.uncover_others::<false>(x);
                 self.try_option::<false, false>(level, next)
@@ -1188,55 +1076,15 @@ impl Links {
         done.min(1.0)
     }
 
-    #[inline(always)]
-    fn get(array: &[u32], i: u32) -> u32 {
-        debug_assert!((i as usize) < array.len());
-        // SAFETY: `i` is a stored link or a step inside an option (see the module docs).
-        unsafe { *array.get_unchecked(i as usize) }
-    }
-
-    #[inline(always)]
-    fn set(array: &mut [u32], i: u32) -> &mut u32 {
-        debug_assert!((i as usize) < array.len());
-        // SAFETY: as in `get`.
-        unsafe { array.get_unchecked_mut(i as usize) }
-    }
-
-    #[inline(always)]
-    fn item(&self, i: u32) -> &ItemLink {
-        debug_assert!((i as usize) < self.items.len());
-        // SAFETY: `i` is an item index stored in a link or checked by the caller.
-        unsafe { self.items.get_unchecked(i as usize) }
-    }
-
-    #[inline(always)]
-    fn item_mut(&mut self, i: u32) -> &mut ItemLink {
-        debug_assert!((i as usize) < self.items.len());
-        // SAFETY: as in `item`.
-        unsafe { self.items.get_unchecked_mut(i as usize) }
-    }
-
     /// Whether every primary item is covered: a solution.
     #[inline(always)]
     fn all_covered(&self) -> bool {
-        self.active_primary == 0
+        self.dance.active_primary() == 0
     }
 
     /// Whether item `i` (checked by the caller to exist) is still active.
     fn is_active(&self, i: u32) -> bool {
-        Self::get(&self.top, i) & COVERED == 0
-    }
-
-    /// The node below `x` in its column.
-    #[inline(always)]
-    fn down(&self, x: u32) -> u32 {
-        Self::get(&self.down, x)
-    }
-
-    /// The item of option node `x`, or 0 if `x` is a spacer.
-    #[inline(always)]
-    fn top(&self, x: u32) -> u32 {
-        Self::get(&self.top, x)
+        self.dance.top(i) & COVERED == 0
     }
 
     /// The active primary item with the fewest options (the first such in item order), and
@@ -1250,8 +1098,8 @@ impl Links {
     /// walk is cheaper. Both stop at the first item with 0 or 1 options.
     #[inline(always)]
     fn fewest_options(&self) -> (u32, u32) {
-        if self.active_primary * 16 >= self.primary {
-            let (index, len) = first_smallest(&self.top[1..=self.primary as usize]);
+        if self.dance.active_primary() * 16 >= self.dance.primary() {
+            let (index, len) = first_smallest(self.dance.primary_lengths());
             return (index as u32 + 1, len);
         }
         self.fewest_by_list()
@@ -1264,19 +1112,19 @@ impl Links {
     /// than it saves; probing makes its own choice (`docs/design/search.md`).
     fn heaviest_of_fewest(&self, first: u32, len: u32) -> u32 {
         let mut best = (first, 0u64);
-        for i in first..=self.primary {
-            if Self::get(&self.top, i) != len {
+        for i in first..=self.dance.primary() {
+            if self.dance.top(i) != len {
                 continue;
             }
             let mut weight: u64 = 0;
-            let mut p = self.down(i);
+            let mut p = self.dance.down(i);
             while p != i {
-                let mut q = Self::get(&self.right, p);
+                let mut q = self.dance.right(p);
                 while q != p {
-                    weight += u64::from(Self::get(&self.top, self.top(q)) - 1);
-                    q = Self::get(&self.right, q);
+                    weight += u64::from(self.dance.top(self.dance.top(q)) - 1);
+                    q = self.dance.right(q);
                 }
-                p = self.down(p);
+                p = self.dance.down(p);
             }
             if weight > best.1 {
                 best = (i, weight);
@@ -1290,9 +1138,9 @@ impl Links {
     fn fewest_by_list(&self) -> (u32, u32) {
         let mut best = 0;
         let mut best_len = u32::MAX;
-        let mut i = self.item(0).next;
+        let mut i = self.dance.item(0).next;
         while i != 0 {
-            let len = Self::get(&self.top, i);
+            let len = self.dance.top(i);
             if len < best_len {
                 best = i;
                 best_len = len;
@@ -1300,178 +1148,82 @@ impl Links {
                     break;
                 }
             }
-            i = self.item(i).next;
+            i = self.dance.item(i).next;
         }
         (best, best_len)
     }
 
-    /// Removes item `i` from its active list and every option containing it from the other
-    /// columns; returns the number of nodes unlinked.
+    /// Covers item `i` ([`Dance::cover`]), keeping the tracked blocks' edges in step (never
+    /// with colours).
     #[inline(always)]
     fn cover<const C: bool>(&mut self, i: u32) -> u64 {
-        let mut hidden = 0;
-        let mut p = Self::get(&self.down, i);
-        // Without colours or multiplicities, the only searches that filter blocks.
         if !C && self.blocks.tracking() {
-            while p != i {
-                hidden += self.hide::<C, true>(p);
-                p = Self::get(&self.down, p);
-            }
-        }
-        while p != i {
-            hidden += self.hide::<C, false>(p);
-            p = Self::get(&self.down, p);
-        }
-        self.unlink_item(i);
-        hidden
-    }
-
-    /// The last step of covering item `i`: out of the list of active items, marked covered.
-    #[inline(always)]
-    fn unlink_item(&mut self, i: u32) {
-        let ItemLink { prev, next } = *self.item(i);
-        self.item_mut(prev).next = next;
-        self.item_mut(next).prev = prev;
-        *Self::set(&mut self.top, i) |= COVERED;
-        if i <= self.primary {
-            self.active_primary -= 1;
+            self.dance.cover::<C, _>(i, &mut self.blocks)
+        } else {
+            self.dance.cover::<C, _>(i, &mut Unwatched)
         }
     }
 
     /// Exactly undoes [`Links::cover`].
     #[inline(always)]
     fn uncover<const C: bool>(&mut self, i: u32) {
-        if i <= self.primary {
-            self.active_primary += 1;
-        }
-        *Self::set(&mut self.top, i) &= !COVERED;
-        let ItemLink { prev, next } = *self.item(i);
-        self.item_mut(prev).next = i;
-        self.item_mut(next).prev = i;
-        let mut p = Self::get(&self.up, i);
         if !C && self.blocks.tracking() {
-            while p != i {
-                self.unhide::<C, true>(p);
-                p = Self::get(&self.up, p);
-            }
-        }
-        while p != i {
-            self.unhide::<C, false>(p);
-            p = Self::get(&self.up, p);
+            self.dance.uncover::<C, _>(i, &mut self.blocks);
+        } else {
+            self.dance.uncover::<C, _>(i, &mut Unwatched);
         }
     }
 
-    /// Covers the items of `x`'s option other than `x`'s own, left to right (with colours,
-    /// a coloured item is purified instead: Knuth's `commit`).
+    /// Covers the other items of option node `x`'s option ([`Dance::cover_others`]).
     #[inline(always)]
     fn cover_others<const C: bool>(&mut self, x: u32) -> u64 {
-        let mut hidden = 0;
-        let mut p = Self::get(&self.right, x);
-        while p != x {
-            hidden += self.commit::<C>(p);
-            p = Self::get(&self.right, p);
+        if !C && self.blocks.tracking() {
+            self.dance.cover_others::<C, _>(x, &mut self.blocks)
+        } else {
+            self.dance.cover_others::<C, _>(x, &mut Unwatched)
         }
-        hidden
     }
 
-    /// Takes the item of node `p` (of an option being chosen) out of play: covers it, or,
-    /// for a coloured node, purifies it (nothing to do when its colour is already settled).
+    /// Exactly undoes [`Links::cover_others`].
+    #[inline(always)]
+    fn uncover_others<const C: bool>(&mut self, x: u32) {
+        if !C && self.blocks.tracking() {
+            self.dance.uncover_others::<C, _>(x, &mut self.blocks);
+        } else {
+            self.dance.uncover_others::<C, _>(x, &mut Unwatched);
+        }
+    }
+
+    /// Takes the item of option node `p` out of play ([`Dance::commit`]).
     #[inline(always)]
     fn commit<const C: bool>(&mut self, p: u32) -> u64 {
-        if C {
-            match Self::get(&self.color, p) {
-                0 => {}
-                PURIFIED => return 0,
-                _ => return self.purify(p),
-            }
+        if !C && self.blocks.tracking() {
+            self.dance.commit::<C, _>(p, &mut self.blocks)
+        } else {
+            self.dance.commit::<C, _>(p, &mut Unwatched)
         }
-        self.cover::<C>(Self::get(&self.top, p))
     }
 
     /// Exactly undoes [`Links::commit`].
     #[inline(always)]
     fn uncommit<const C: bool>(&mut self, p: u32) {
-        if C {
-            match Self::get(&self.color, p) {
-                0 => {}
-                PURIFIED => return,
-                _ => return self.unpurify(p),
-            }
-        }
-        self.uncover::<C>(Self::get(&self.top, p));
-    }
-
-    /// Settles the colour of coloured node `p`'s item: hides every option that gives the
-    /// item another colour (or none), and marks the nodes that agree [`PURIFIED`] so that
-    /// hides leave them in place. Returns the links hidden. Knuth's `purify` in DLX2.
-    fn purify(&mut self, p: u32) -> u64 {
-        let (item, color) = (self.top(p), Self::get(&self.color, p));
-        let mut hidden = 0;
-        let mut q = self.down(item);
-        while q != item {
-            if Self::get(&self.color, q) != color {
-                hidden += self.hide::<true, false>(q);
-            } else if q != p {
-                *Self::set(&mut self.color, q) = PURIFIED;
-            }
-            q = self.down(q);
-        }
-        hidden
-    }
-
-    /// Exactly undoes [`Links::purify`], bottom to top.
-    fn unpurify(&mut self, p: u32) {
-        let (item, color) = (self.top(p), Self::get(&self.color, p));
-        let mut q = Self::get(&self.up, item);
-        while q != item {
-            if Self::get(&self.color, q) == PURIFIED {
-                *Self::set(&mut self.color, q) = color;
-            } else if q != p {
-                self.unhide::<true, false>(q);
-            }
-            q = Self::get(&self.up, q);
-        }
-    }
-
-    /// Exactly undoes [`Links::cover_others`], right to left (covers of different items do
-    /// interact, so this order matters).
-    #[inline(always)]
-    fn uncover_others<const C: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            let j = Self::get(&self.top, p);
-            if j == 0 {
-                p = Self::get(&self.down, p);
-            } else {
-                self.uncommit::<C>(p);
-                p -= 1;
-            }
+        if !C && self.blocks.tracking() {
+            self.dance.uncommit::<C, _>(p, &mut self.blocks);
+        } else {
+            self.dance.uncommit::<C, _>(p, &mut Unwatched);
         }
     }
 
     /// Takes the option of node `p` out of the problem for now, as inference does when it
-    /// proves that the option is in no solution: unlinks all its nodes (`p`'s too) from their
-    /// columns and remembers it on the trail. `p` must lie in an active column, so that every
-    /// node of its option is linked. Returns the option's size.
+    /// proves that the option is in no solution, and remembers it on the trail. `p` must lie
+    /// in an active column ([`Dance::remove_option`]). Returns the option's size.
     #[inline(always)]
     fn remove_option(&mut self, p: u32) -> u32 {
-        let mut size = 0;
-        let mut q = p;
-        loop {
-            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
-            *Self::set(&mut self.down, up) = down;
-            *Self::set(&mut self.up, down) = up;
-            let item = Self::get(&self.top, q);
-            *Self::set(&mut self.top, item) -= 1;
-            if self.blocks.tracking() {
-                self.blocks.hide_edge(q);
-            }
-            size += 1;
-            q = Self::get(&self.right, q);
-            if q == p {
-                break;
-            }
-        }
+        let size = if self.blocks.tracking() {
+            self.dance.remove_option(p, &mut self.blocks)
+        } else {
+            self.dance.remove_option(p, &mut Unwatched)
+        };
         self.trail.push(p);
         size
     }
@@ -1480,78 +1232,11 @@ impl Links {
     fn restore(&mut self, mark: u32) {
         while self.trail.len() > mark as usize {
             let Some(p) = self.trail.pop() else { break };
-            // The option's nodes lie in distinct columns, so relinking them in the order they
-            // were unlinked is exact (as for `unhide`).
-            let mut q = p;
-            loop {
-                let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
-                *Self::set(&mut self.down, up) = q;
-                *Self::set(&mut self.up, down) = q;
-                let item = Self::get(&self.top, q);
-                *Self::set(&mut self.top, item) += 1;
-                if self.blocks.tracking() {
-                    self.blocks.show_edge(q);
-                }
-                q = Self::get(&self.right, q);
-                if q == p {
-                    break;
-                }
+            if self.blocks.tracking() {
+                self.dance.restore_option(p, &mut self.blocks);
+            } else {
+                self.dance.restore_option(p, &mut Unwatched);
             }
-        }
-    }
-
-    /// Unlinks the nodes of `p`'s option, other than `p`, from their columns (with colours,
-    /// except the [`PURIFIED`] ones, which agree with their item's settled colour). With
-    /// `T` (tracked, never with colours) it also keeps the tracked blocks' edges in step:
-    /// the option's edges lie on its nodes ([`matching::TrackedEdges`]), `p`'s included.
-    #[inline(always)]
-    fn hide<const C: bool, const T: bool>(&mut self, p: u32) -> u64 {
-        if T {
-            self.blocks.hide_edge(p);
-        }
-        let mut hidden = 0;
-        let mut q = Self::get(&self.right, p);
-        while q != p {
-            if C && Self::get(&self.color, q) == PURIFIED {
-                q = Self::get(&self.right, q);
-                continue;
-            }
-            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
-            *Self::set(&mut self.down, up) = down;
-            *Self::set(&mut self.up, down) = up;
-            let item = Self::get(&self.top, q);
-            *Self::set(&mut self.top, item) -= 1;
-            if T {
-                self.blocks.hide_edge(q);
-            }
-            hidden += 1;
-            q = Self::get(&self.right, q);
-        }
-        hidden
-    }
-
-    /// Exactly undoes [`Links::hide`]. The nodes of one option lie in distinct columns, so
-    /// relinking them in the same order as they were unlinked is as exact as the reverse.
-    #[inline(always)]
-    fn unhide<const C: bool, const T: bool>(&mut self, p: u32) {
-        let mut q = Self::get(&self.right, p);
-        while q != p {
-            if C && Self::get(&self.color, q) == PURIFIED {
-                q = Self::get(&self.right, q);
-                continue;
-            }
-            let (up, down) = (Self::get(&self.up, q), Self::get(&self.down, q));
-            *Self::set(&mut self.down, up) = q;
-            *Self::set(&mut self.up, down) = q;
-            let item = Self::get(&self.top, q);
-            *Self::set(&mut self.top, item) += 1;
-            if T {
-                self.blocks.show_edge(q);
-            }
-            q = Self::get(&self.right, q);
-        }
-        if T {
-            self.blocks.show_edge(p);
         }
     }
 }
@@ -1596,5 +1281,78 @@ mod tests {
             );
         }
         assert_eq!(first_smallest(&[]), (0, u32::MAX));
+    }
+
+    /// The dance's safe interface misused, as `dance.rs` promises: a move given what it must
+    /// not be panics, or changes nothing (`cover_others` on a header or a spacer), or at
+    /// least ends (`uncover_others` on a spacer). Under Miri (`.ci/miri.sh`) this also shows
+    /// that none of it reads or writes outside the arrays.
+    #[test]
+    fn misused_moves_panic_or_change_nothing() {
+        use super::{Dance, Links, Unwatched};
+        use crate::dlx::{Matrix, format};
+        use std::panic::{AssertUnwindSafe, catch_unwind};
+
+        let text = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+        let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+        let dance = Links::new(&matrix).dance;
+        let (n, nodes) = (dance.item_count(), dance.node_count() as u32);
+        let spacers: Vec<u32> = (n + 1..nodes).filter(|&x| dance.top(x) == 0).collect();
+        let panics = |name: &str, x: u32, step: &dyn Fn(&mut Dance)| {
+            let mut copy = dance.clone();
+            let result = catch_unwind(AssertUnwindSafe(|| step(&mut copy)));
+            assert!(result.is_err(), "{name}({x}) did not panic");
+        };
+        for i in [0, n + 1, nodes, u32::MAX] {
+            panics("cover", i, &|d| _ = d.cover::<false, _>(i, &mut Unwatched));
+            panics("uncover", i, &|d| d.uncover::<false, _>(i, &mut Unwatched));
+        }
+        for x in (0..=n + 1).chain([nodes, u32::MAX]) {
+            panics("uncover_others", x, &|d| {
+                d.uncover_others::<false, _>(x, &mut Unwatched)
+            });
+        }
+        let not_options = (0..=n)
+            .chain(spacers.iter().copied())
+            .chain([nodes, u32::MAX]);
+        for x in not_options {
+            panics("commit", x, &|d| {
+                _ = d.commit::<false, _>(x, &mut Unwatched)
+            });
+            panics("uncommit", x, &|d| {
+                d.uncommit::<false, _>(x, &mut Unwatched)
+            });
+            panics("remove_option", x, &|d| {
+                _ = d.remove_option(x, &mut Unwatched)
+            });
+            panics("restore_option", x, &|d| {
+                d.restore_option(x, &mut Unwatched)
+            });
+            panics("tweak", x, &|d| _ = d.tweak::<false>(x));
+            panics("unlink_from_column", x, &|d| d.unlink_from_column(x));
+            panics("first_node", x, &|d| _ = d.first_node(x));
+        }
+        let option = n + 2;
+        panics("cover::<true>", 1, &|d| {
+            _ = d.cover::<true, _>(1, &mut Unwatched)
+        });
+        panics("commit::<true>", option, &|d| {
+            _ = d.commit::<true, _>(option, &mut Unwatched)
+        });
+        panics("untweak", option, &|d| d.untweak::<false>(0, option, true));
+        for x in (0..=n).chain(spacers.iter().copied()) {
+            let mut copy = dance.clone();
+            assert_eq!(copy.cover_others::<false, _>(x, &mut Unwatched), 0);
+            assert_eq!(
+                format!("{copy:?}"),
+                format!("{dance:?}"),
+                "cover_others({x})"
+            );
+        }
+        for &spacer in &spacers[1..] {
+            dance
+                .clone()
+                .uncover_others::<false, _>(spacer, &mut Unwatched);
+        }
     }
 }

@@ -26,7 +26,7 @@ use super::search::Solver;
 /// stepping to `x + 1` and jumping back at the spacer; the stored link costs four bytes but
 /// makes the innermost loop branch-predictable (every option walks a fixed number of steps):
 /// 6.5 s to 6.1 s counting the 6x10 pentominoes. The solver's working copy splits these
-/// fields into one array each (see `links.rs`).
+/// fields into one array each (see `dance.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Node {
     pub up: u32,

@@ -7,8 +7,9 @@
 //! [`format`](mod@format) reads and writes Knuth's text format.
 
 pub mod checkpoint;
+#[allow(unsafe_code)] // the one module with unchecked accesses: see its documentation
+mod dance;
 pub mod format;
-#[allow(unsafe_code)] // the one module with unchecked accesses (links.rs): see its documentation
 mod links;
 mod matrix;
 #[cfg(feature = "parallel")]

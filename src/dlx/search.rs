@@ -1,7 +1,7 @@
 //! Algorithm X with dancing links: searches and their budgets.
 //!
-//! A [`Solver`] owns a working copy of a [`Matrix`]'s links (the dance itself lives in
-//! `links.rs`, the one module with unchecked accesses); it is the scratch space of searches,
+//! A [`Solver`] owns a working copy of a [`Matrix`]'s links (the search loop lives in
+//! `links.rs`, the dance in `dance.rs`, the one module with unchecked accesses); it is the scratch space of searches,
 //! kept apart from the immutable matrix so that one matrix can feed many solvers (one per
 //! thread) and one solver can run many searches without allocating. Every search puts the
 //! links back exactly as it found them, whether it runs to the end, stops early or is dropped

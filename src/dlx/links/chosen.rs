@@ -8,23 +8,11 @@
 //! of covering was tried as well, and was slower on 9x9 (`docs/design/search.md`): covering
 //! writes only what changes.
 //!
-//! This file is a child of `links.rs` and shares its invariant: every node index it uses is
-//! a stored link or a step along an option, and the copy puts back only stored links.
+//! The copy is kept and put back by the links themselves ([`Dance::keep_unchosen`]).
+//!
+//! [`Dance::keep_unchosen`]: crate::dlx::dance::Dance::keep_unchosen
 
 use super::Links;
-use crate::dlx::matrix::ItemLink;
-
-/// What choosing options changes in [`Links`] (without colours), as it was with nothing
-/// chosen.
-#[derive(Debug, Clone)]
-pub(super) struct Unchosen {
-    up: Vec<u32>,
-    down: Vec<u32>,
-    /// The items' lengths: `top` of the item headers.
-    lengths: Vec<u32>,
-    items: Vec<ItemLink>,
-    active_primary: u32,
-}
 
 /// Taking back chosen options one by one is kept while it makes fewer updates than the
 /// number of nodes over this: copying is sequential, covering jumps about.
@@ -34,15 +22,8 @@ impl Links {
     /// Keeps the links as they are with nothing chosen, once, before the first option is
     /// chosen (without colours: purifying changes colours, which the copy does not hold).
     fn keep_unchosen(&mut self) {
-        if self.chosen.is_empty() && !self.colored && self.unchosen.is_none() {
-            let headers = self.item_count as usize + 1;
-            self.unchosen = Some(Box::new(Unchosen {
-                up: self.up.clone(),
-                down: self.down.clone(),
-                lengths: self.top[..headers].to_vec(),
-                items: self.items.clone(),
-                active_primary: self.active_primary,
-            }));
+        if self.chosen.is_empty() {
+            self.dance.keep_unchosen();
         }
     }
 
@@ -52,18 +33,15 @@ impl Links {
     /// between searches.
     pub fn choose(&mut self, first: u32) -> Option<u64> {
         assert_eq!(self.level, 0, "options are chosen between searches");
-        let n = self.item_count as usize;
-        let x = first as usize;
-        let is_first = x > n + 1 && x < self.top.len() && self.top[x] != 0 && self.top[x - 1] == 0;
-        if !is_first {
+        if !self.dance.is_first_node(first) {
             return None;
         }
         let mut p = first;
-        while self.top(p) != 0 {
-            let item = self.top(p);
+        while self.dance.top(p) != 0 {
+            let item = self.dance.top(p);
             // Without colours, an option is hidden only by covering one of its items. A
             // clash of colours hides an option by unlinking its other nodes.
-            let hidden = self.colored && !self.in_column(p, item);
+            let hidden = self.dance.colored() && !self.in_column(p, item);
             if !self.is_active(item) || hidden {
                 return None;
             }
@@ -72,8 +50,8 @@ impl Links {
         self.keep_unchosen();
         let mut updates = 0;
         let mut p = first;
-        while self.top(p) != 0 {
-            updates += if self.colored {
+        while self.dance.top(p) != 0 {
+            updates += if self.dance.colored() {
                 self.commit::<true>(p)
             } else {
                 self.commit::<false>(p)
@@ -131,17 +109,11 @@ impl Links {
     /// chosen, if that is kept and choosing made more updates than an eighth of the nodes;
     /// returns whether it did.
     fn copy_unchosen(&mut self) -> bool {
-        let Some(unchosen) = &self.unchosen else {
-            return false;
-        };
-        if self.chosen_updates.saturating_mul(COPY_RATIO) < self.top.len() as u64 {
+        if self.chosen_updates.saturating_mul(COPY_RATIO) < self.dance.node_count() as u64
+            || !self.dance.copy_unchosen()
+        {
             return false;
         }
-        self.up.copy_from_slice(&unchosen.up);
-        self.down.copy_from_slice(&unchosen.down);
-        self.top[..unchosen.lengths.len()].copy_from_slice(&unchosen.lengths);
-        self.items.copy_from_slice(&unchosen.items);
-        self.active_primary = unchosen.active_primary;
         // The blocks' tracked edges are not in the copy: the next search reads them afresh.
         self.track_blocks(false);
         self.chosen.clear();
@@ -160,11 +132,11 @@ impl Links {
     /// Uncovers the items of the chosen option whose first node is `first`, last first.
     fn uncommit_option(&mut self, first: u32) {
         let mut last = first;
-        while self.top(last + 1) != 0 {
+        while self.dance.top(last + 1) != 0 {
             last += 1;
         }
         for p in (first..=last).rev() {
-            if self.colored {
+            if self.dance.colored() {
                 self.uncommit::<true>(p);
             } else {
                 self.uncommit::<false>(p);

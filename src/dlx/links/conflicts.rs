@@ -25,8 +25,7 @@
 //! so is not split ([`Links::whole`]): it runs on one thread, and a stopped one resumes
 //! from the start, as Algorithm M's searches do.
 //!
-//! This file is a child of `links.rs` and shares its invariant: every node index it reads
-//! is a node of an option (compiled by `Matrix::new`) or an item's header.
+//! Safe code: it reads the links through the accessors of `dance.rs`.
 
 use super::Links;
 
@@ -81,7 +80,9 @@ impl Links {
         let conflicts = &mut self.conflicts;
         conflicts.weight.clear();
         if self.branching == Branching::Conflicts {
-            conflicts.weight.resize(self.primary as usize + 1, 0);
+            conflicts
+                .weight
+                .resize(self.dance.primary() as usize + 1, 0);
         }
         conflicts.until_halving = HALVE_EVERY;
     }
@@ -107,7 +108,7 @@ impl Links {
     /// weighs the cell it guessed so; measured in `docs/sums.md`).
     pub(super) fn conflict_below(&mut self, x: u32) {
         if !self.conflicts.weight.is_empty() {
-            self.conflict_at(self.top(x));
+            self.conflict_at(self.dance.top(x));
         }
     }
 
@@ -123,8 +124,8 @@ impl Links {
                 .map(|sum| {
                     let mut items: Vec<u32> = (sum.nodes.iter().flatten())
                         .filter(|&&x| x != 0)
-                        .map(|&x| self.top(x))
-                        .filter(|&item| item <= self.primary)
+                        .map(|&x| self.dance.top(x))
+                        .filter(|&item| item <= self.dance.primary())
                         .collect();
                     items.sort_unstable();
                     items.dedup();
@@ -145,9 +146,9 @@ impl Links {
         let weight = &self.conflicts.weight;
         // Compared as (weight + 1) / len, by cross-multiplying.
         let mut best = (0, u32::MAX, 0u64);
-        let mut i = self.item(0).next;
-        while i != 0 && i <= self.primary {
-            let len = Self::get(&self.top, i);
+        let mut i = self.dance.item(0).next;
+        while i != 0 && i <= self.dance.primary() {
+            let len = self.dance.top(i);
             if len <= 1 {
                 return (i, len);
             }
@@ -155,7 +156,7 @@ impl Links {
             if best.0 == 0 || score * u64::from(best.1) > best.2 * u64::from(len) {
                 best = (i, len, score);
             }
-            i = self.item(i).next;
+            i = self.dance.item(i).next;
         }
         (best.0, best.1)
     }

@@ -41,11 +41,11 @@
 //! Under the other settings it bought nothing, so they leave it to the search (measured:
 //! `docs/design/inference.md`).
 //!
-//! This file is a child of `links.rs` and shares its invariant: every node index it uses is
-//! a stored link (a column walk from a header, a step along an option's `right` cycle), and
-//! every item index is the `top` of an option node.
+//! Safe code: it reads the links through the accessors of `dance.rs` and removes options by
+//! its moves.
 
-use super::{COVERED, Links};
+use super::Links;
+use crate::dlx::dance::COVERED;
 
 /// How much inference a search makes.
 ///
@@ -219,6 +219,16 @@ impl Scratch {
             dead: false,
         }
     }
+
+    /// Queues primary item `i` (of `primary`) for examination unless it is queued already.
+    #[inline(always)]
+    fn enqueue(&mut self, i: u32, primary: u32) {
+        if i <= primary && !self.queued[i as usize] {
+            self.changed_in[i as usize] = self.epoch;
+            self.queued[i as usize] = true;
+            self.queue.push(i);
+        }
+    }
 }
 
 impl Links {
@@ -237,12 +247,12 @@ impl Links {
         // Level 0 is always `NOT_YET`: the root examines every item.
         let full = unseen == super::NOT_YET
             || self.hidden_before[level] - self.hidden_before[unseen as usize]
-                > u64::from(self.active_primary) * 4;
+                > u64::from(self.dance.active_primary()) * 4;
         if full {
-            let mut i = self.item(0).next;
+            let mut i = self.dance.item(0).next;
             while i != 0 {
                 self.enqueue(i);
-                i = self.item(i).next;
+                i = self.dance.item(i).next;
             }
         } else {
             let mut changed = false;
@@ -329,7 +339,7 @@ impl Links {
             if self.blocks.any() {
                 self.blocks.touch(i);
             }
-            let len = Self::get(&self.top, i);
+            let len = self.dance.top(i);
             if len & COVERED != 0 || len < 2 {
                 if len == 0 {
                     self.conflict_at(i);
@@ -344,7 +354,7 @@ impl Links {
             removed += self.implications(i);
             // Where blocks are matched, their Hall sets include the pairs of their items, and
             // the pair rule there only costs time.
-            if Self::get(&self.top, i) == 2 && !(self.blocks.any() && self.blocks.holds(i)) {
+            if self.dance.top(i) == 2 && !(self.blocks.any() && self.blocks.holds(i)) {
                 removed += self.pairs(i);
             }
         }
@@ -366,12 +376,12 @@ impl Links {
 
     /// Whether some active primary item has no option left, by looking at every one.
     fn some_item_without_options(&self) -> bool {
-        let mut i = self.item(0).next;
-        while i != 0 && i <= self.primary {
-            if Self::get(&self.top, i) == 0 {
+        let mut i = self.dance.item(0).next;
+        while i != 0 && i <= self.dance.primary() {
+            if self.dance.top(i) == 0 {
                 return true;
             }
-            i = self.item(i).next;
+            i = self.dance.item(i).next;
         }
         false
     }
@@ -379,11 +389,7 @@ impl Links {
     /// Queues primary item `i` for examination unless it is queued already.
     #[inline(always)]
     fn enqueue(&mut self, i: u32) {
-        if i <= self.primary && !self.scratch.queued[i as usize] {
-            self.scratch.changed_in[i as usize] = self.scratch.epoch;
-            self.scratch.queued[i as usize] = true;
-            self.scratch.queue.push(i);
-        }
+        self.scratch.enqueue(i, self.dance.primary());
     }
 
     fn clear_queue(&mut self) {
@@ -399,18 +405,18 @@ impl Links {
         let mut touched = false;
         let mut c = x;
         loop {
-            let column = self.top(c);
-            let mut p = self.down(column);
+            let column = self.dance.top(c);
+            let mut p = self.dance.down(column);
             while p != column {
                 touched |= p != c;
-                let mut q = Self::get(&self.right, p);
+                let mut q = self.dance.right(p);
                 while q != p {
-                    self.enqueue(self.top(q));
-                    q = Self::get(&self.right, q);
+                    self.enqueue(self.dance.top(q));
+                    q = self.dance.right(q);
                 }
-                p = self.down(p);
+                p = self.dance.down(p);
             }
-            c = Self::get(&self.right, c);
+            c = self.dance.right(c);
             if c == x {
                 break;
             }
@@ -426,79 +432,58 @@ impl Links {
 
     /// Queues the items of the option of node `p` (removed or not: its `right` cycle stays).
     fn enqueue_items_of(&mut self, p: u32) {
-        let mut q = p;
-        loop {
-            self.enqueue(self.top(q));
-            q = Self::get(&self.right, q);
-            if q == p {
-                break;
-            }
-        }
+        let primary = self.dance.primary();
+        let scratch = &mut self.scratch;
+        scratch.enqueue(self.dance.top(p), primary);
+        (self.dance).visit_others(p, |_, item| scratch.enqueue(item, primary));
     }
 
     /// Whether the option of node `p` contains item `i`.
     #[inline(always)]
     fn option_contains(&self, p: u32, i: u32) -> bool {
-        let mut q = p;
-        loop {
-            if self.top(q) == i {
-                return true;
-            }
-            q = Self::get(&self.right, q);
-            if q == p {
-                return false;
-            }
-        }
+        self.dance.option_holds(p, i)
     }
 
     /// The implication rule for item `i` (two or more options, or one under probing): finds
     /// the items common to all its options and removes every other option through them.
     fn implications(&mut self, i: u32) -> u64 {
-        let first = self.down(i);
-        let mut q = Self::get(&self.right, first);
-        while q != first {
-            let j = self.top(q);
-            self.scratch.marks[j as usize] = 1;
-            q = Self::get(&self.right, q);
-        }
+        let first = self.dance.down(i);
+        let marks = &mut self.scratch.marks;
+        self.dance.visit_others(first, |_, j| marks[j as usize] = 1);
         // After option number `seen`, the items in all of them carry the mark `seen`.
         let mut seen = 1;
-        let mut p = self.down(first);
+        let mut p = self.dance.down(first);
         while p != i {
             seen += 1;
             let mut survivors = false;
-            let mut q = Self::get(&self.right, p);
-            while q != p {
-                let j = self.top(q);
-                let mark = &mut self.scratch.marks[j as usize];
+            let marks = &mut self.scratch.marks;
+            self.dance.visit_others(p, |_, j| {
+                let mark = &mut marks[j as usize];
                 if *mark == seen - 1 {
                     *mark = seen;
                     survivors = true;
                 }
-                q = Self::get(&self.right, q);
-            }
+            });
             if !survivors {
                 break;
             }
-            p = self.down(p);
+            p = self.dance.down(p);
         }
         let all_seen = p == i;
         self.scratch.implied.clear();
-        let mut q = Self::get(&self.right, first);
-        while q != first {
-            let j = self.top(q);
-            if all_seen && self.scratch.marks[j as usize] == seen {
-                self.scratch.implied.push(j);
+        let (marks, implied) = (&mut self.scratch.marks, &mut self.scratch.implied);
+        self.dance.visit_others(first, |_, j| {
+            if all_seen && marks[j as usize] == seen {
+                implied.push(j);
             }
-            self.scratch.marks[j as usize] = 0;
-            q = Self::get(&self.right, q);
-        }
+            marks[j as usize] = 0;
+        });
         let mut removed = 0;
         for k in 0..self.scratch.implied.len() {
             let j = self.scratch.implied[k];
-            let mut p = self.down(j);
+            let mut p = self.dance.down(j);
             while p != j {
-                let next = self.down(p);
+                let next = self.dance.down(p);
                 if !self.option_contains(p, i) {
                     self.remove_and_requeue(p);
                     removed += 1;
@@ -514,13 +499,13 @@ impl Links {
     /// [`Links::pairs_through`]). After a removal it queues `i1` again and returns, as the
     /// column it was walking has changed.
     fn pairs(&mut self, i1: u32) -> u64 {
-        let a = self.down(i1);
-        let b = self.down(a);
-        let mut ja = Self::get(&self.right, a);
+        let a = self.dance.down(i1);
+        let b = self.dance.down(a);
+        let mut ja = self.dance.right(a);
         while ja != a {
-            let j1 = self.top(ja);
+            let j1 = self.dance.top(ja);
             if !self.option_contains(b, j1) {
-                let mut c = self.down(j1);
+                let mut c = self.dance.down(j1);
                 while c != j1 {
                     if c != ja {
                         let removed = self.pairs_through(i1, a, b, j1, c);
@@ -529,10 +514,10 @@ impl Links {
                             return removed;
                         }
                     }
-                    c = self.down(c);
+                    c = self.dance.down(c);
                 }
             }
-            ja = Self::get(&self.right, ja);
+            ja = self.dance.right(ja);
         }
         0
     }
@@ -543,32 +528,32 @@ impl Links {
     /// neither `a` nor `c`. Removes the other options through `j1` and `j2` of the first
     /// such pair that has any; returns how many.
     fn pairs_through(&mut self, i1: u32, a: u32, b: u32, j1: u32, c: u32) -> u64 {
-        let mut q = Self::get(&self.right, c);
+        let mut q = self.dance.right(c);
         while q != c {
             let node = q;
-            let i2 = self.top(node);
-            q = Self::get(&self.right, q);
-            if i2 > self.primary
-                || Self::get(&self.top, i2) != 2
+            let i2 = self.dance.top(node);
+            q = self.dance.right(q);
+            if i2 > self.dance.primary()
+                || self.dance.top(i2) != 2
                 || self.option_contains(a, i2)
                 || self.option_contains(b, i2)
             {
                 continue;
             }
-            let first = self.down(i2);
+            let first = self.dance.down(i2);
             let d = if node == first {
-                self.down(first)
+                self.dance.down(first)
             } else {
                 first
             };
             if self.option_contains(d, j1) {
                 continue;
             }
-            let mut jb = Self::get(&self.right, b);
+            let mut jb = self.dance.right(b);
             while jb != b {
-                let j2 = self.top(jb);
-                jb = Self::get(&self.right, jb);
-                let useful = Self::get(&self.top, j1) + Self::get(&self.top, j2) > 4;
+                let j2 = self.dance.top(jb);
+                jb = self.dance.right(jb);
+                let useful = self.dance.top(j1) + self.dance.top(j2) > 4;
                 if useful
                     && self.option_contains(d, j2)
                     && !self.option_contains(a, j2)
@@ -576,9 +561,9 @@ impl Links {
                 {
                     let mut removed = 0;
                     for column in [j1, j2] {
-                        let mut p = self.down(column);
+                        let mut p = self.dance.down(column);
                         while p != column {
-                            let next = self.down(p);
+                            let next = self.dance.down(p);
                             if !self.option_contains(p, i1) && !self.option_contains(p, i2) {
                                 self.remove_and_requeue(p);
                                 removed += 1;

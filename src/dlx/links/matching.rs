@@ -39,11 +39,11 @@
 //! Which bit each node carries is worked out once per matrix, when a first search filters
 //! its blocks: for an empty 49x49 grid that alone is about a tenth of its 0.2 s solve.
 //!
-//! This file is a child of `links.rs` and shares its invariant: every node index it uses is
-//! a stored link (a column walk from a header, a step along an option's `right` cycle), and
-//! every item index comes from the matrix's checked block list.
+//! Safe code: it reads the links through the accessors of `dance.rs`, and hears of the
+//! nodes its moves hide and show as their [`Watch`].
 
-use super::{COVERED, Links};
+use super::Links;
+use crate::dlx::dance::{COVERED, Watch};
 use crate::dlx::matrix::Matrix;
 use std::sync::Arc;
 
@@ -389,6 +389,19 @@ fn edge(packed: u32) -> (usize, RightSet) {
     ((packed >> EDGE_SHIFT) as usize, 1 << (packed & POSITION))
 }
 
+/// While tracked, the blocks hear of every node the links hide or show again.
+impl Watch for Blocks {
+    #[inline(always)]
+    fn hidden(&mut self, node: u32) {
+        self.hide_edge(node);
+    }
+
+    #[inline(always)]
+    fn shown(&mut self, node: u32) {
+        self.show_edge(node);
+    }
+}
+
 /// A set of at most [`MAX_UNCOVERED`] uncovered items of the first side of a block, by number.
 type Set = u32;
 const _: () = assert!(MAX_UNCOVERED <= Set::BITS as usize);
@@ -540,7 +553,7 @@ impl Links {
             let mut counts = [0u32; MAX_UNCOVERED + 1];
             let mut uncovered = 0;
             for &item in &self.blocks.items[side..side + half] {
-                let len = Self::get(&self.top, item);
+                let len = self.dance.top(item);
                 if len & COVERED == 0 {
                     uncovered += 1;
                     if uncovered > MAX_UNCOVERED {
@@ -578,7 +591,7 @@ impl Links {
         let mut positions = [0u32; MAX_UNCOVERED];
         let mut right = 0;
         for (position, &item) in self.blocks.items[second..second + half].iter().enumerate() {
-            if Self::get(&self.top, item) & COVERED == 0 {
+            if self.dance.top(item) & COVERED == 0 {
                 if tracked {
                     uncovered |= 1 << position;
                 } else {
@@ -611,7 +624,7 @@ impl Links {
         let mut left_index = [0u32; MAX_UNCOVERED];
         for index in start..start + half {
             let a = self.blocks.items[index];
-            if Self::get(&self.top, a) & COVERED != 0 {
+            if self.dance.top(a) & COVERED != 0 {
                 continue;
             }
             let l = graph.m;
@@ -654,9 +667,9 @@ impl Links {
             // No perfect matching: the node is dead. Emptying the unmatched item says so.
             let a = self.blocks.items[left_index[l] as usize];
             let mut removed = 0;
-            let mut p = self.down(a);
+            let mut p = self.dance.down(a);
             while p != a {
-                let next = self.down(p);
+                let next = self.dance.down(p);
                 self.remove_and_requeue(p);
                 removed += 1;
                 p = next;
@@ -677,9 +690,9 @@ impl Links {
                 continue;
             }
             let a = self.blocks.items[index as usize];
-            let mut p = self.down(a);
+            let mut p = self.dance.down(a);
             while p != a {
-                let next = self.down(p);
+                let next = self.dance.down(p);
                 if self
                     .partner(tracked, index as usize, p)
                     .is_some_and(|r| removable & (1 << r) != 0)
@@ -705,19 +718,19 @@ impl Links {
                 if packed != NO_EDGE && (packed >> EDGE_SHIFT) as usize == index {
                     return Some(packed & POSITION);
                 }
-                q = Self::get(&self.right, q);
+                q = self.dance.right(q);
                 if q == p {
                     return None;
                 }
             }
         } else {
-            let mut q = Self::get(&self.right, p);
+            let mut q = self.dance.right(p);
             while q != p {
-                let slot = self.blocks.slot[self.top(q) as usize];
+                let slot = self.blocks.slot[self.dance.top(q) as usize];
                 if slot != 0 {
                     return Some(slot - 1);
                 }
-                q = Self::get(&self.right, q);
+                q = self.dance.right(q);
             }
             None
         }
@@ -729,11 +742,11 @@ impl Links {
     fn column_edges(&self, tracked: bool, index: usize) -> RightSet {
         let a = self.blocks.items[index];
         let mut edges = 0;
-        if Self::get(&self.top, a) & COVERED == 0 {
-            let mut p = self.down(a);
+        if self.dance.top(a) & COVERED == 0 {
+            let mut p = self.dance.down(a);
             while p != a {
                 edges |= self.partner(tracked, index, p).map_or(0, |r| 1 << r);
-                p = self.down(p);
+                p = self.dance.down(p);
             }
         }
         edges

@@ -21,16 +21,17 @@
 //!
 //! Unlike DLX3, this search never stops at a "core" solution whose remaining options could be
 //! added freely: it branches on every item until none is active, so it finds each set of
-//! options exactly once, as the brute-force property test checks. It lives in the one module
-//! with unchecked accesses because it dances on the same links, under the same invariant; it
-//! is not split into subtrees and makes no inference.
+//! options exactly once, as the brute-force property test checks. It is safe code on the
+//! moves of `dance.rs` (`tweak` and `untweak` among them); it is not split into subtrees and
+//! makes no inference.
 
-use super::{COVERED, Event, Links, Step, Work};
+use super::{Event, Links, Step, Work};
+use crate::dlx::dance::COVERED;
 
 impl Links {
     /// [`Links::run`] for problems with multiplicities: Knuth's Algorithm M.
     pub(super) fn run_multi<const C: bool>(&mut self, budget: u64) -> (Event, Work) {
-        let headers = self.item_count;
+        let headers = self.dance.item_count();
         let mut level = self.level;
         let mut step = self.step;
         let mut work = Work::default();
@@ -53,11 +54,11 @@ impl Links {
                     work.branches += u64::from(degree >= 2);
                     let i = item as usize;
                     self.bound[i] -= 1;
-                    self.stack[level] = self.down(item);
+                    self.stack[level] = self.dance.down(item);
                     self.first_tweak[level] = if self.bound[i] == 0 && self.slack[i] == 0 {
                         0
                     } else {
-                        self.down(item)
+                        self.dance.down(item)
                     };
                     if self.bound[i] == 0 {
                         work.updates += self.cover::<C>(item);
@@ -66,27 +67,27 @@ impl Links {
                 }
                 Step::Try => {
                     let x = self.stack[level];
-                    let item = if x <= headers { x } else { self.top(x) };
+                    let item = if x <= headers { x } else { self.dance.top(x) };
                     let i = item as usize;
                     if self.first_tweak[level] == 0 {
                         if x == item {
                             step = Step::Backup;
                             continue;
                         }
-                    } else if i64::from(self.top(item) & !COVERED)
+                    } else if i64::from(self.dance.top(item) & !COVERED)
                         <= i64::from(self.bound[i]) - i64::from(self.slack[i])
                     {
                         // Too few options left to reach the lower bound.
                         step = Step::Backup;
                         continue;
                     } else if x != item && self.bound[i] == 0 {
-                        self.unlink_from_column(x);
+                        self.dance.unlink_from_column(x);
                     } else if x != item {
-                        work.updates += self.tweak::<C>(x);
+                        work.updates += self.dance.tweak::<C>(x);
                     } else if self.bound[i] != 0 {
                         // The null move: no more options for this item (with its last cover
                         // spent, the cover took it off the active list already).
-                        self.deactivate(item);
+                        self.dance.deactivate(item);
                     }
                     if x > headers {
                         work.updates += self.cover_others_multi::<C>(x);
@@ -109,13 +110,13 @@ impl Links {
                         // The null move was made here: the item comes back (unless its cover
                         // took it off the list), and the level is over.
                         if self.bound[x as usize] != 0 {
-                            self.reactivate(x);
+                            self.dance.reactivate(x);
                         }
                         step = Step::Backup;
                         continue;
                     }
                     self.uncover_others_multi::<C>(x);
-                    self.stack[level] = self.down(x);
+                    self.stack[level] = self.dance.down(x);
                     step = Step::Try;
                 }
                 Step::Done => break Event::Exhausted,
@@ -130,11 +131,15 @@ impl Links {
     /// did, and gives back the cover the level spent.
     fn restore_branch_item<const C: bool>(&mut self, level: usize) {
         let x = self.stack[level];
-        let item = if x <= self.item_count { x } else { self.top(x) };
+        let item = if x <= self.dance.item_count() {
+            x
+        } else {
+            self.dance.top(x)
+        };
         let first = self.first_tweak[level];
         let last_cover = self.bound[item as usize] == 0;
         if first != 0 {
-            self.untweak::<C>(item, first, !last_cover);
+            self.dance.untweak::<C>(item, first, !last_cover);
         }
         if last_cover {
             self.uncover::<C>(item);
@@ -146,19 +151,23 @@ impl Links {
     pub(super) fn unwind_multi(&mut self) {
         for level in (0..self.level).rev() {
             let x = self.stack[level];
-            let item = if x <= self.item_count { x } else { self.top(x) };
-            if x > self.item_count {
-                if self.colored {
+            let item = if x <= self.dance.item_count() {
+                x
+            } else {
+                self.dance.top(x)
+            };
+            if x > self.dance.item_count() {
+                if self.dance.colored() {
                     self.uncover_others_multi::<true>(x);
                 } else {
                     self.uncover_others_multi::<false>(x);
                 }
             }
             // The null move took the item off the active list (when the cover did not).
-            if x <= self.item_count && self.bound[item as usize] != 0 {
-                self.reactivate(item);
+            if x <= self.dance.item_count() && self.bound[item as usize] != 0 {
+                self.dance.reactivate(item);
             }
-            if self.colored {
+            if self.dance.colored() {
                 self.restore_branch_item::<true>(level);
             } else {
                 self.restore_branch_item::<false>(level);
@@ -172,9 +181,9 @@ impl Links {
     /// 0 when the item can no longer reach its lower bound).
     pub(super) fn best_bounded(&self) -> (u32, i64) {
         let (mut best, mut best_degree, mut best_s, mut best_len) = (0, i64::MAX, u32::MAX, 0);
-        let mut k = self.item(0).next;
+        let mut k = self.dance.item(0).next;
         while k != 0 {
-            let len = self.top(k) & !COVERED;
+            let len = self.dance.top(k) & !COVERED;
             let bound = self.bound[k as usize];
             let s = self.slack[k as usize].min(bound);
             let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
@@ -183,7 +192,7 @@ impl Links {
             if better {
                 (best, best_degree, best_s, best_len) = (k, degree, s, len);
             }
-            k = self.item(k).next;
+            k = self.dance.item(k).next;
         }
         (best, best_degree)
     }
@@ -192,10 +201,10 @@ impl Links {
     /// covered when it has none left; secondary items are committed as usual.
     fn cover_others_multi<const C: bool>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
-        let mut p = Self::get(&self.right, x);
+        let mut p = self.dance.right(x);
         while p != x {
-            let j = self.top(p);
-            if j <= self.primary {
+            let j = self.dance.top(p);
+            if j <= self.dance.primary() {
                 self.bound[j as usize] -= 1;
                 if self.bound[j as usize] == 0 {
                     updates += self.cover::<C>(j);
@@ -203,7 +212,7 @@ impl Links {
             } else {
                 updates += self.commit::<C>(p);
             }
-            p = Self::get(&self.right, p);
+            p = self.dance.right(p);
         }
         updates
     }
@@ -212,12 +221,12 @@ impl Links {
     fn uncover_others_multi<const C: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let j = self.top(p);
+            let j = self.dance.top(p);
             if j == 0 {
-                p = self.down(p);
+                p = self.dance.down(p);
                 continue;
             }
-            if j <= self.primary {
+            if j <= self.dance.primary() {
                 if self.bound[j as usize] == 0 {
                     self.uncover::<C>(j);
                 }
@@ -227,63 +236,5 @@ impl Links {
             }
             p -= 1;
         }
-    }
-
-    /// Takes the option of node `x`, the topmost of its column, out of the problem: hides its
-    /// other nodes and unlinks `x` from the column too (Knuth's `tweak`). Returns the links
-    /// removed.
-    fn tweak<const C: bool>(&mut self, x: u32) -> u64 {
-        let hidden = self.hide::<C, false>(x);
-        self.unlink_from_column(x);
-        hidden + 1
-    }
-
-    /// Unlinks node `x` from its column only (Knuth's `tweak'`, when the item's cover has
-    /// already hidden the rest of its option).
-    fn unlink_from_column(&mut self, x: u32) {
-        let (up, down) = (Self::get(&self.up, x), Self::get(&self.down, x));
-        *Self::set(&mut self.down, up) = down;
-        *Self::set(&mut self.up, down) = up;
-        let item = self.top(x);
-        *Self::set(&mut self.top, item) -= 1;
-    }
-
-    /// Undoes every tweak of `item`'s column since its top was `first` (Knuth's `untweak`):
-    /// each tweaked node still points down to the node below it, so the column is relinked
-    /// from `first` down to its present top, and, when `options` (not for `tweak'`), each
-    /// option is put back in its other columns.
-    fn untweak<const C: bool>(&mut self, item: u32, first: u32, options: bool) {
-        let top = self.down(item);
-        *Self::set(&mut self.down, item) = first;
-        let mut above = item;
-        let mut node = first;
-        let mut restored = 0;
-        while node != top {
-            *Self::set(&mut self.up, node) = above;
-            restored += 1;
-            if options {
-                self.unhide::<C, false>(node);
-            }
-            above = node;
-            node = self.down(node);
-        }
-        *Self::set(&mut self.up, top) = above;
-        *Self::set(&mut self.top, item) += restored;
-    }
-
-    /// Takes active item `i` off the active list without touching its options.
-    fn deactivate(&mut self, i: u32) {
-        let link = *self.item(i);
-        self.item_mut(link.prev).next = link.next;
-        self.item_mut(link.next).prev = link.prev;
-        self.active_primary -= 1;
-    }
-
-    /// Exactly undoes [`Links::deactivate`].
-    fn reactivate(&mut self, i: u32) {
-        let link = *self.item(i);
-        self.item_mut(link.prev).next = i;
-        self.item_mut(link.next).prev = i;
-        self.active_primary += 1;
     }
 }

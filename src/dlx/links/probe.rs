@@ -34,8 +34,7 @@
 //! another of its items after removals that could now make it fail: probing it again cost
 //! more than it found (`docs/design/probing.md`).
 //!
-//! This file is a child of `links.rs` and shares its invariant: every node index it uses is
-//! a stored link or a step along an option's `right` cycle.
+//! Safe code: it reads the links through the accessors of `dance.rs`.
 
 use super::Links;
 
@@ -230,8 +229,7 @@ impl Links {
     /// on, if it has two options still, and whether to try its options bottom to top.
     pub(super) fn probed_branch(&self) -> Option<(u32, bool)> {
         let best = self.scratch.probes.best;
-        (best.item != 0 && Self::get(&self.top, best.item) == 2)
-            .then_some((best.item, best.reverse))
+        (best.item != 0 && self.dance.top(best.item) == 2).then_some((best.item, best.reverse))
     }
 
     /// Failed options and common consequences, on every primary item `i` with two options
@@ -246,8 +244,8 @@ impl Links {
     pub(super) fn probe(&mut self, level: usize, unseen: u32, full: bool) -> u64 {
         let nodes = self.scratch.probes.nodes;
         if self.scratch.probes.trial_nodes.len() != nodes {
-            debug_assert_eq!(self.top.len(), nodes, "one trial node per node");
-            self.scratch.probes.trial_nodes = (self.top.iter().zip(&self.right))
+            debug_assert_eq!(self.dance.node_count(), nodes, "one trial node per node");
+            self.scratch.probes.trial_nodes = (self.dance.tops().iter().zip(self.dance.rights()))
                 .map(|(&item, &right)| TrialNode {
                     stamp: 0,
                     item,
@@ -256,7 +254,7 @@ impl Links {
                 })
                 .collect();
             self.scratch.probes.trial_items =
-                vec![TrialItem::default(); self.item_count as usize + 1];
+                vec![TrialItem::default(); self.dance.item_count() as usize + 1];
             self.scratch.probes.weight = vec![0; nodes];
             self.scratch.probes.shares = self.items_sharing();
             self.scratch.probes.record_ranges = vec![(0, 0); self.probed_best.len()];
@@ -284,9 +282,9 @@ impl Links {
         };
         self.scratch.probes.sweep_trails[level] = self.trail.len() as u32;
         let mut removed = 0;
-        let mut i = self.item(0).next;
-        while i != 0 && i <= self.primary {
-            if Self::get(&self.top, i) == 2 {
+        let mut i = self.dance.item(0).next;
+        while i != 0 && i <= self.dance.primary() {
+            if self.dance.top(i) == 2 {
                 // The parent sweep's score of `i`, if it has one.
                 let records = &self.scratch.probes.records;
                 while next < end && records[next as usize].0 < i {
@@ -305,7 +303,7 @@ impl Links {
                     }
                 }
             }
-            i = self.item(i).next;
+            i = self.dance.item(i).next;
         }
         self.scratch.probes.record_ranges[level] = (keep, self.scratch.probes.records.len() as u32);
         removed
@@ -320,7 +318,7 @@ impl Links {
             let mut q = p;
             loop {
                 let TrialNode { item, right, .. } = *trial(&self.scratch.probes.trial_nodes, q);
-                if item <= self.primary {
+                if item <= self.dance.primary() {
                     self.scratch.changed_in[item as usize] = epoch;
                 }
                 q = right;
@@ -353,14 +351,14 @@ impl Links {
         if changed(i) {
             return true;
         }
-        let a = self.down(i);
-        let b = self.down(a);
+        let a = self.dance.down(i);
+        let b = self.dance.down(a);
         let nodes = &self.scratch.probes.trial_nodes;
         [a, b].into_iter().any(|p| {
             let mut q = trial(nodes, p).right;
             while q != p {
                 let TrialNode { item, right, .. } = *trial(nodes, q);
-                if item <= self.primary && changed(item) {
+                if item <= self.dance.primary() && changed(item) {
                     return true;
                 }
                 q = right;
@@ -371,8 +369,8 @@ impl Links {
 
     /// Probes the two options of item `i`; returns the options removed.
     fn probe_pair(&mut self, i: u32) -> u64 {
-        let a = self.down(i);
-        let b = self.down(a);
+        let a = self.dance.down(i);
+        let b = self.dance.down(a);
         let first = self.next_stamp();
         let fresh_a = !self.known(a);
         let weight_a = match self.probe_unless_known(a, Record::Hidden(first)) {
@@ -529,9 +527,9 @@ impl Links {
                 return Next::Failed;
             }
             // One option of `k` is not stamped: the probe's move.
-            let mut r = self.down(k);
+            let mut r = self.dance.down(k);
             while trial(&probes.trial_nodes, r).stamp == stamp {
-                r = self.down(r);
+                r = self.dance.down(r);
             }
             return Next::Forced(r);
         }
@@ -562,12 +560,12 @@ impl Links {
                 stamp,
                 count: TrialItem::COVERED,
             };
-            let mut r = Self::get(&self.down, j);
+            let mut r = self.dance.down(j);
             while r != j {
                 if trial(&self.scratch.probes.trial_nodes, r).stamp != stamp {
                     narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
                 }
-                r = Self::get(&self.down, r);
+                r = self.dance.down(r);
             }
             c = right;
             if c == x {
@@ -591,13 +589,13 @@ impl Links {
     ) -> u64 {
         let stamped =
             |links: &Links, x: u32| trial(&links.scratch.probes.trial_nodes, x).stamp == stamp;
-        let mut a = self.down(k);
+        let mut a = self.dance.down(k);
         while stamped(self, a) {
-            a = self.down(a);
+            a = self.dance.down(a);
         }
-        let mut b = self.down(a);
+        let mut b = self.dance.down(a);
         while stamped(self, b) {
-            b = self.down(b);
+            b = self.dance.down(b);
         }
         let mut narrowed = 0;
         let mut in_a = trial(&self.scratch.probes.trial_nodes, a).right;
@@ -610,12 +608,12 @@ impl Links {
             }
             if in_b != b {
                 // Whichever of the two covers `k` covers `j`.
-                let mut r = Self::get(&self.down, j);
+                let mut r = self.dance.down(j);
                 while r != j {
                     if r != in_a && r != in_b && !stamped(self, r) {
                         narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
                     }
-                    r = Self::get(&self.down, r);
+                    r = self.dance.down(r);
                 }
             }
             in_a = right;
@@ -653,10 +651,10 @@ impl Links {
                     item.count
                 } else {
                     item.stamp = stamp;
-                    Self::get(&self.top, k)
+                    self.dance.top(k)
                 } - 1;
                 item.count = left;
-                if k <= self.primary {
+                if k <= self.dance.primary() {
                     narrowed += NARROWING[(left as usize).min(NARROWING.len() - 1)];
                     if left <= 1 {
                         pending.units.push(k);
@@ -676,10 +674,10 @@ impl Links {
     /// Per item: whether two of its options share another item, over all the options of
     /// the problem (the option nodes, column by column, whatever is covered now).
     fn items_sharing(&self) -> Vec<bool> {
-        let items = self.item_count as usize;
+        let items = self.dance.item_count() as usize;
         // The option nodes by item, from their `top` (which covers never change).
         let mut starts = vec![0u32; items + 2];
-        for &t in &self.top[items + 1..] {
+        for &t in &self.dance.tops()[items + 1..] {
             starts[t as usize + 1] += 1;
         }
         for i in 0..=items {
@@ -687,7 +685,7 @@ impl Links {
         }
         let mut fill = starts.clone();
         let mut column = vec![0u32; starts[items + 1] as usize];
-        for (x, &t) in self.top.iter().enumerate().skip(items + 1) {
+        for (x, &t) in self.dance.tops().iter().enumerate().skip(items + 1) {
             column[fill[t as usize] as usize] = x as u32;
             fill[t as usize] += 1;
         }
@@ -695,12 +693,12 @@ impl Links {
         let mut seen_with = vec![0u32; items + 1];
         for k in 1..=items {
             for &p in &column[starts[k] as usize..starts[k + 1] as usize] {
-                let mut q = Self::get(&self.right, p);
+                let mut q = self.dance.right(p);
                 while q != p {
-                    let j = Self::get(&self.top, q) as usize;
+                    let j = self.dance.top(q) as usize;
                     shares[k] |= seen_with[j] == k as u32;
                     seen_with[j] = k as u32;
-                    q = Self::get(&self.right, q);
+                    q = self.dance.right(q);
                 }
             }
         }

@@ -10,11 +10,10 @@
 //! through another of its items, or removed, has its first node out of its column, and one
 //! hid through its first item has that item covered.
 //!
-//! This file is a child of `links.rs` and shares its invariant: every node index it reads is
-//! the first node of an option (compiled by `Matrix::new`) or a stored link.
+//! Safe code: it reads the links through the accessors of `dance.rs`.
 
 use super::super::sums::{FilterScratch, SumFilter};
-use super::{COVERED, Links};
+use super::Links;
 
 /// A sum compiled against the matrix: its filter, and for each term the first node of each
 /// of its options (0 for an option the matrix dropped, which is never possible).
@@ -133,8 +132,7 @@ impl Links {
         if chosen[x as usize / 64] & 1 << (x % 64) != 0 {
             return true;
         }
-        Self::get(&self.top, self.top(x)) & COVERED == 0
-            && Self::get(&self.down, Self::get(&self.up, x)) == x
+        self.dance.is_live(x)
     }
 
     /// Filters the sums, then again each sum that an option removed belongs to, until none
@@ -153,7 +151,7 @@ impl Links {
         let sums = std::sync::Arc::clone(&self.sums);
         let mut scratch = std::mem::take(&mut self.sum_scratch);
         if scratch.remembered.len() != sums.len() {
-            scratch.prepare(&sums, self.top.len());
+            scratch.prepare(&sums, self.dance.node_count());
         }
         scratch.path.clear();
         scratch.path.extend_from_slice(&self.chosen);
@@ -180,13 +178,13 @@ impl Links {
                     let chosen = self.stack[k];
                     let mut q = chosen;
                     loop {
-                        let item = self.top(q);
-                        let mut x = self.down(item);
+                        let item = self.dance.top(q);
+                        let mut x = self.dance.down(item);
                         while x != item {
                             scratch.queue_sums_of(self.first_of(x));
-                            x = self.down(x);
+                            x = self.dance.down(x);
                         }
-                        q = Self::get(&self.right, q);
+                        q = self.dance.right(q);
                         if q == chosen {
                             break;
                         }
@@ -291,11 +289,11 @@ impl Links {
     fn emptied_an_item(&self, x: u32) -> bool {
         let mut q = x;
         loop {
-            let item = self.top(q);
-            if item <= self.primary && Self::get(&self.top, item) == 0 {
+            let item = self.dance.top(q);
+            if item <= self.dance.primary() && self.dance.top(item) == 0 {
                 return true;
             }
-            q = Self::get(&self.right, q);
+            q = self.dance.right(q);
             if q == x {
                 return false;
             }
