@@ -79,9 +79,6 @@ pub(crate) struct Links {
     bound: Vec<u32>,
     /// With multiplicities, for each item: its upper bound minus its lower bound.
     slack: Vec<u32>,
-    /// With multiplicities, at level `l`: the first option of the branch item's column when
-    /// the level began tweaking it (0 when the item was covered outright).
-    first_tweak: Vec<u32>,
     /// First nodes of the options chosen before the search, in the order chosen.
     chosen: Vec<u32>,
     /// The updates made by choosing the options in `chosen`: about the work of taking them
@@ -104,26 +101,9 @@ pub(crate) struct Links {
     /// One node of each option that inference removed, in the order removed; restored in
     /// reverse when the search leaves the level that removed it.
     trail: Vec<u32>,
-    /// At level `l`, the length of `trail` when the level was entered.
-    trail_marks: Vec<u32>,
-    /// At level `l`, the first level whose choice inference has not yet seen on the path to
-    /// this node (inference runs only where the search branches, so forced moves pile up);
-    /// [`NOT_YET`] while no inference ran on the path (at level 0 always).
-    unseen_from: Vec<u32>,
-    /// At level `l`, where the sums were last filtered to a fixpoint on the path to the node
-    /// (see `propagate.rs`).
-    sums_seen: Vec<propagate::SumsSeen>,
-    /// At level `l`, where the sweep of probes there found it best to branch (item, score
-    /// and order; see `probe.rs`), for the nodes below it whose links it left unchanged.
-    probed_best: Vec<probe::ProbedBranch>,
-    /// At level `l`, whether its options are tried bottom to top (up the column) rather than
-    /// top to bottom: where the sweep of probes found the last option of a two-option item
-    /// to narrow the other items less than the first (see `probe.rs`).
-    reverse: Vec<bool>,
-    /// At level `l`, the links hidden by the choices at the levels before it (a running sum
-    /// along the path, leaving out the covering of the branch items): about how much work
-    /// finding the items touched since an inference takes.
-    hidden_before: Vec<u64>,
+    /// What the search keeps at each level besides its option (`stack`): one frame per
+    /// level, and one more for the node below the deepest.
+    frames: Vec<Frame>,
     /// Below the nodes where the shallow setting makes inference, a node needs none of the
     /// trail's bookkeeping, and the plain loop runs the subtree (see [`Links::hands_over`]).
     /// `plain_from`: the shallowest level of the current path that the plain loop entered,
@@ -149,6 +129,46 @@ pub(crate) struct Links {
     /// branching (see `conflicts.rs`).
     branching: Branching,
     conflicts: conflicts::Conflicts,
+}
+
+/// What the search keeps at one level of its path, besides the option it tries there.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// The length of `trail` when the level was entered.
+    trail_mark: u32,
+    /// The first level whose choice inference has not yet seen on the path to this node
+    /// (inference runs only where the search branches, so forced moves pile up); [`NOT_YET`]
+    /// while no inference ran on the path (at level 0 always).
+    unseen_from: u32,
+    /// Whether the level tries its options bottom to top (up the column) rather than top to
+    /// bottom: where the sweep of probes found the last option of a two-option item to
+    /// narrow the other items less than the first (see `probe.rs`).
+    reverse: bool,
+    /// With multiplicities: the first option of the branch item's column when the level
+    /// began tweaking it (0 when the item was covered outright).
+    first_tweak: u32,
+    /// The links hidden by the choices at the levels before it (a running sum along the
+    /// path, leaving out the covering of the branch items): about how much work finding the
+    /// items touched since an inference takes.
+    hidden_before: u64,
+    /// Where the sums were last filtered to a fixpoint on the path to the node (see
+    /// `propagate.rs`).
+    sums_seen: propagate::SumsSeen,
+    /// Where the sweep of probes there found it best to branch (item, score and order; see
+    /// `probe.rs`), for the nodes below it whose links it left unchanged.
+    probed_best: probe::ProbedBranch,
+}
+
+impl Frame {
+    const NEW: Frame = Frame {
+        trail_mark: 0,
+        unseen_from: NOT_YET,
+        reverse: false,
+        first_tweak: 0,
+        hidden_before: 0,
+        sums_seen: propagate::SumsSeen { trail: 0, level: 0 },
+        probed_best: probe::ProbedBranch::NONE,
+    };
 }
 
 /// Where the search loop resumes.
@@ -225,12 +245,7 @@ impl Links {
             inference: Inference::default(),
             inferring: Inference::None,
             trail: Vec::new(),
-            trail_marks: vec![0; levels],
-            unseen_from: vec![NOT_YET; levels + 1],
-            sums_seen: vec![propagate::SumsSeen::default(); levels + 1],
-            probed_best: vec![probe::ProbedBranch::NONE; levels + 1],
-            reverse: vec![false; levels + 1],
-            hidden_before: vec![0; levels + 1],
+            frames: vec![Frame::NEW; levels + 1],
             plain_from: NOT_YET,
             plain_base: 0,
             in_plain: false,
@@ -241,7 +256,6 @@ impl Links {
                 .iter()
                 .map(|&(lower, upper)| upper - lower)
                 .collect(),
-            first_tweak: if multi { vec![0; levels] } else { Vec::new() },
             scratch: inference::Scratch::new(matrix.item_count as usize, matrix.nodes.len()),
             blocks: matching::Blocks::new(matrix),
             sums: std::sync::Arc::clone(&matrix.sums),
@@ -325,7 +339,7 @@ impl Links {
         // A search paused as it entered a level again after a refutation holds that level's
         // removals (its first inference's and the refuted options) on the trail.
         if std::mem::take(&mut self.scratch.refuted) != 0 {
-            self.restore(self.trail_marks[self.level]);
+            self.restore(self.frames[self.level].trail_mark);
         }
         // Between calls to `run` the state is at a level boundary (a solution, a pause before
         // entering a level, or the end), so levels 0..self.level each hold one chosen option
@@ -343,7 +357,7 @@ impl Links {
             // most the root's removals, which `unwind` puts back); nor in the subtree the
             // plain loop runs, where nothing goes onto the trail.
             if self.trailing() && (level as u32) < self.plain_from {
-                self.restore(self.trail_marks[level]);
+                self.restore(self.frames[level].trail_mark);
             }
         }
         if level as u32 <= self.plain_from {
@@ -440,11 +454,11 @@ impl Links {
         } else {
             self.column_options(item)
         };
-        if self.reverse[level] {
+        if self.frames[level].reverse {
             options.reverse();
         }
         if self.trailing() {
-            self.restore(self.trail_marks[level]);
+            self.restore(self.frames[level].trail_mark);
         }
         Some(options)
     }
@@ -565,7 +579,7 @@ impl Links {
                             self.conflict_below(self.stack[level - 1]);
                         }
                         if INFER {
-                            self.restore(self.trail_marks[level]);
+                            self.restore(self.frames[level].trail_mark);
                         }
                         step = Step::Backtrack;
                         continue;
@@ -589,7 +603,7 @@ impl Links {
                         }
                         self.uncover::<C>(x);
                         if INFER {
-                            self.restore(self.trail_marks[level]);
+                            self.restore(self.frames[level].trail_mark);
                         }
                         step = Step::Backtrack;
                         continue;
@@ -635,7 +649,7 @@ impl Links {
         if len == 0 {
             self.conflict_at(item);
         }
-        self.reverse[level] = false;
+        self.frames[level].reverse = false;
         if INFER {
             // A node entered again after a refutation keeps the mark of its first entry:
             // leaving the level puts back the refuted options too.
@@ -643,7 +657,7 @@ impl Links {
             // is not at the rules' fixpoint, which the nodes below take it to be.
             let refuted = self.scratch.refuted != 0;
             if !refuted {
-                self.trail_marks[level] = self.trail.len() as u32;
+                self.frames[level].trail_mark = self.trail.len() as u32;
             }
             if (len >= 2 || refuted && len == 1)
                 && self
@@ -660,7 +674,7 @@ impl Links {
                 if self.inferring == Inference::Probe && len == 2 {
                     if let Some((probed, reverse)) = self.probed_branch() {
                         item = probed;
-                        self.reverse[level] = reverse;
+                        self.frames[level].reverse = reverse;
                     }
                 } else if self.inferring == Inference::Shallow
                     && len >= 2
@@ -668,9 +682,9 @@ impl Links {
                 {
                     item = self.heaviest_of_fewest(item, len);
                 }
-                self.unseen_from[level + 1] = level as u32;
+                self.frames[level + 1].unseen_from = level as u32;
             } else {
-                self.unseen_from[level + 1] = self.unseen_from[level];
+                self.frames[level + 1].unseen_from = self.frames[level].unseen_from;
                 if len >= 2 && self.propagating {
                     self.scratch.dead = false;
                     work.removals += self.filter_by_sums(level, false, None);
@@ -724,7 +738,7 @@ impl Links {
     /// goes in `reverse`; the header when none is left.
     #[inline(always)]
     fn next_option(&self, level: usize, x: u32) -> u32 {
-        if self.reverse[level] {
+        if self.frames[level].reverse {
             self.dance.up(x)
         } else {
             self.dance.down(x)
@@ -737,7 +751,7 @@ impl Links {
     fn try_option<const INFER: bool, const C: bool>(&mut self, level: usize, x: u32) -> u64 {
         let hidden = self.cover_others::<C>(x);
         if INFER {
-            self.hidden_before[level + 1] = self.hidden_before[level] + hidden;
+            self.frames[level + 1].hidden_before = self.frames[level].hidden_before + hidden;
         }
         hidden
     }
@@ -809,7 +823,7 @@ impl Links {
             let node = self.node_in_column(first, item);
             let Some(x) = node.filter(|_| len > 0) else {
                 if INFER {
-                    self.restore(self.trail_marks[level]);
+                    self.restore(self.frames[level].trail_mark);
                 }
                 return Err(index);
             };

@@ -243,10 +243,10 @@ impl Links {
             self.scratch.epoch = 0;
         }
         self.scratch.epoch += 1;
-        let unseen = self.unseen_from[level];
+        let unseen = self.frames[level].unseen_from;
         // Level 0 is always `NOT_YET`: the root examines every item.
         let full = unseen == super::NOT_YET
-            || self.hidden_before[level] - self.hidden_before[unseen as usize]
+            || self.frames[level].hidden_before - self.frames[unseen as usize].hidden_before
                 > u64::from(self.dance.active_primary()) * 4;
         if full {
             let mut i = self.dance.item(0).next;
@@ -272,9 +272,9 @@ impl Links {
                 if self.inferring == Inference::Probe {
                     self.inherit_sweep(level, unseen as usize);
                 }
-                self.scratch.probes.best = self.probed_best[unseen as usize];
-                self.probed_best[level] = self.scratch.probes.best;
-                self.sums_seen[level] = self.sums_seen[unseen as usize];
+                self.scratch.probes.best = self.frames[unseen as usize].probed_best;
+                self.frames[level].probed_best = self.scratch.probes.best;
+                self.frames[level].sums_seen = self.frames[unseen as usize].sums_seen;
                 return 0;
             }
         }
@@ -284,14 +284,14 @@ impl Links {
         // The first filtering takes the sums the path changed since their last fixpoint
         // on it (every sum where the rules examine every item), the next ones those of the
         // options the rules removed since.
-        let mut since = (!full).then(|| self.sums_seen[unseen as usize]);
+        let mut since = (!full).then(|| self.frames[unseen as usize].sums_seen);
         while self.propagating && !self.scratch.dead {
             let filtered = self.filter_by_sums(level, true, since);
             let seen = super::propagate::SumsSeen {
                 trail: self.trail.len() as u32,
                 level: level as u32,
             };
-            self.sums_seen[level] = seen;
+            self.frames[level].sums_seen = seen;
             since = Some(seen);
             if filtered == 0 || self.scratch.dead {
                 removed += filtered;
@@ -311,7 +311,7 @@ impl Links {
         if self.inferring == Inference::Probe && !self.dead_end() {
             removed += self.probe(level, unseen, full);
         }
-        self.probed_best[level] = self.scratch.probes.best;
+        self.frames[level].probed_best = self.scratch.probes.best;
         removed
     }
 

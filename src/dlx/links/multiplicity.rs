@@ -55,7 +55,7 @@ impl Links {
                     let i = item as usize;
                     self.bound[i] -= 1;
                     self.stack[level] = self.dance.down(item);
-                    self.first_tweak[level] = if self.bound[i] == 0 && self.slack[i] == 0 {
+                    self.frames[level].first_tweak = if self.bound[i] == 0 && self.slack[i] == 0 {
                         0
                     } else {
                         self.dance.down(item)
@@ -69,7 +69,7 @@ impl Links {
                     let x = self.stack[level];
                     let item = if x <= headers { x } else { self.dance.top(x) };
                     let i = item as usize;
-                    if self.first_tweak[level] == 0 {
+                    if self.frames[level].first_tweak == 0 {
                         if x == item {
                             step = Step::Backup;
                             continue;
@@ -136,7 +136,7 @@ impl Links {
         } else {
             self.dance.top(x)
         };
-        let first = self.first_tweak[level];
+        let first = self.frames[level].first_tweak;
         let last_cover = self.bound[item as usize] == 0;
         if first != 0 {
             self.dance.untweak::<C>(item, first, !last_cover);

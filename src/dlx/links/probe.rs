@@ -257,8 +257,8 @@ impl Links {
                 vec![TrialItem::default(); self.dance.item_count() as usize + 1];
             self.scratch.probes.weight = vec![0; nodes];
             self.scratch.probes.shares = self.items_sharing();
-            self.scratch.probes.record_ranges = vec![(0, 0); self.probed_best.len()];
-            self.scratch.probes.sweep_trails = vec![0; self.probed_best.len()];
+            self.scratch.probes.record_ranges = vec![(0, 0); self.frames.len()];
+            self.scratch.probes.sweep_trails = vec![0; self.frames.len()];
         }
         // The links are not those of the last probes.
         if self.scratch.probes.sweep == u32::MAX {
@@ -276,7 +276,7 @@ impl Links {
             Some(u) if !full => {
                 self.mark_removed_since(self.scratch.probes.sweep_trails[u]);
                 let (start, end) = self.scratch.probes.record_ranges[u];
-                (start, end, self.probed_best[u].score / PRESELECT)
+                (start, end, self.frames[u].probed_best.score / PRESELECT)
             }
             _ => (0, 0, 0),
         };
