@@ -3,12 +3,10 @@
 //! else: the search loop, its paths, Algorithm M, inference and probing (`links.rs` and the
 //! files under `links/`) are safe code on top of it.
 //!
-//! Why unchecked: the moves are the innermost loop of every search (over 90% of the time in
-//! a profile of the pentomino count). Measured on the 6x10 pentomino count (1.25 billion
-//! updates) with `xcover cover count --stats`: bounds-checked accesses took 7.1 s, unchecked
-//! 6.5 s. The fields are kept in one array each rather than one array of nodes, because the
-//! random accesses of a hide touch only `up` and `down`: a smaller working set for the caches
-//! took it from 6.1 s to 5.1 s.
+//! Why unchecked: the moves are the innermost loop of every search. Counting the 6x10
+//! pentominoes (1.25 billion updates) took 7.1 s with bounds checks, 6.5 s without; one
+//! array per field rather than one array of nodes took it from 6.1 s to 5.1 s (a hide touches
+//! only `up` and `down`: a smaller working set for the caches).
 //!
 //! Why sound, whatever safe code calls: the moves index unchecked only with an argument
 //! checked on entry or with a value read from the arrays, and these invariants, checked by
@@ -35,8 +33,7 @@
 //! checked by the engine's property tests and by Miri on them in CI (`.ci/miri.sh`). The
 //! accessors the code outside reads by (`down`, `top`, ...) mask the index instead of
 //! checking it: branch-free, and in bounds whatever it is (a wrong index reads a wrong node,
-//! and panics in debug builds). Masked reads cost killers 2.5% less time than reads clamped
-//! to the last node, and bounds checks 13% more instructions than unchecked reads.
+//! and panics in debug builds). Measurements in `docs/design/search.md`.
 //!
 //! Colours (Knuth's DLX2) add `purify`/`unpurify` and make hides skip the nodes whose colour
 //! is settled; every move that meets colours takes a const generic `C`, so the moves of a
@@ -106,6 +103,26 @@ pub(crate) struct Dance {
     items: Vec<ItemLink>,
     /// The links as they are with nothing chosen ([`Dance::keep_unchosen`]).
     unchosen: Option<Box<Unchosen>>,
+}
+
+/// The iterator of [`Dance::active_primary_items`]: a walk of item links (invariant 1).
+pub(crate) struct ActivePrimary<'a> {
+    dance: &'a Dance,
+    item: u32,
+}
+
+impl Iterator for ActivePrimary<'_> {
+    type Item = (u32, u32);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u32, u32)> {
+        let item = self.item;
+        if item == 0 {
+            return None;
+        }
+        self.item = self.dance.link(item).next;
+        Some((item, Dance::get(&self.dance.top, item)))
+    }
 }
 
 /// What choosing options changes (without colours), as it was with nothing chosen.
@@ -286,20 +303,19 @@ impl Dance {
         }
     }
 
-    /// `top` of every node, as [`Dance::top`] reads them.
-    pub fn tops(&self) -> &[u32] {
-        &self.top[..self.nodes]
-    }
-
-    /// `right` of every node, as [`Dance::right`] reads them.
-    pub fn rights(&self) -> &[u32] {
-        &self.right[..self.nodes]
-    }
-
     /// The lengths of the primary items, from item 1 on.
     #[inline(always)]
     pub fn primary_lengths(&self) -> &[u32] {
         &self.top[1..=self.primary as usize]
+    }
+
+    /// The active primary items, in list order, with their numbers of options.
+    #[inline(always)]
+    pub fn active_primary_items(&self) -> ActivePrimary<'_> {
+        ActivePrimary {
+            dance: self,
+            item: self.link(0).next,
+        }
     }
 
     /// Whether `x` is an option node (not a header or a spacer).
@@ -308,21 +324,11 @@ impl Dance {
         x > self.item_count + 1 && (x as usize) < self.nodes && self.top[x as usize] != 0
     }
 
-    /// Whether `x` is the first node of an option.
-    pub fn is_first_node(&self, x: u32) -> bool {
-        self.is_option_node(x) && self.top[x as usize - 1] == 0
-    }
-
     /// Calls `visit(node, item)` for every node of the option of node `p` but `p`, from the
     /// one right of `p` round.
     #[inline(always)]
-    pub fn visit_others(&self, p: u32, visit: impl FnMut(u32, u32)) {
+    pub fn visit_others(&self, p: u32, mut visit: impl FnMut(u32, u32)) {
         assert!((p as usize) < self.nodes);
-        self.visit_after(p, visit);
-    }
-
-    #[inline(always)]
-    fn visit_after(&self, p: u32, mut visit: impl FnMut(u32, u32)) {
         let mut q = Self::get(&self.right, p);
         while q != p {
             visit(q, Self::get(&self.top, q));
@@ -373,15 +379,6 @@ impl Dance {
     #[inline(always)]
     fn check_item(&self, i: u32) {
         assert!(i.wrapping_sub(1) < self.item_count, "{i} is not an item");
-    }
-
-    /// Panics unless `x` is a header or an option node.
-    #[inline(always)]
-    fn check_column_node(&self, x: u32) {
-        assert!(
-            x.wrapping_sub(1) < self.item_count || self.is_option_node(x),
-            "{x} is not in a column"
-        );
     }
 
     /// Panics unless `x` is an option node and the links have colours if the move has.
@@ -729,7 +726,8 @@ impl Dance {
     /// option is put back in its other columns.
     pub fn untweak<const C: bool>(&mut self, item: u32, first: u32, options: bool) {
         self.check_item(item);
-        self.check_column_node(first);
+        let column_node = first.wrapping_sub(1) < self.item_count || self.is_option_node(first);
+        assert!(column_node, "{first} is not in a column");
         self.check_colors::<C>();
         let top = Self::get(&self.down, item);
         *Self::set(&mut self.down, item) = first;

@@ -839,7 +839,7 @@ impl Links {
     /// The node of the option starting at node `first` in the column of active item `item`,
     /// if that option is one of the column's options now.
     fn node_in_column(&self, first: u32, item: u32) -> Option<u32> {
-        if !self.dance.is_first_node(first) {
+        if !self.is_first_node(first) {
             return None;
         }
         let mut q = first;
@@ -862,6 +862,11 @@ impl Links {
             p = self.dance.down(p);
         }
         false
+    }
+
+    /// Whether `x` is the first node of an option.
+    fn is_first_node(&self, x: u32) -> bool {
+        self.dance.is_option_node(x) && self.dance.top(x - 1) == 0
     }
 
     /// The first node of the option holding node `x`.
@@ -953,7 +958,7 @@ impl Links {
         self.base..self.level
     }
 
-    /// This search will not backtrack into `level` (a level of [`Links::untried_run`]) or
+    /// This search will not backtrack into `level` (one of [`Links::open_levels`]) or
     /// above: it ends, or moves to a sibling ([`Links::next_sibling`]), where the subtree
     /// below the level's current option is done.
     #[cfg(feature = "parallel")]
@@ -1152,9 +1157,7 @@ impl Links {
     fn fewest_by_list(&self) -> (u32, u32) {
         let mut best = 0;
         let mut best_len = u32::MAX;
-        let mut i = self.dance.item(0).next;
-        while i != 0 {
-            let len = self.dance.top(i);
+        for (i, len) in self.dance.active_primary_items() {
             if len < best_len {
                 best = i;
                 best_len = len;
@@ -1162,7 +1165,6 @@ impl Links {
                     break;
                 }
             }
-            i = self.dance.item(i).next;
         }
         (best, best_len)
     }

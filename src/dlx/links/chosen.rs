@@ -33,7 +33,7 @@ impl Links {
     /// between searches.
     pub fn choose(&mut self, first: u32) -> Option<u64> {
         assert_eq!(self.level, 0, "options are chosen between searches");
-        if !self.dance.is_first_node(first) {
+        if !self.is_first_node(first) {
             return None;
         }
         let mut p = first;

@@ -181,9 +181,7 @@ impl Links {
     /// 0 when the item can no longer reach its lower bound).
     pub(super) fn best_bounded(&self) -> (u32, i64) {
         let (mut best, mut best_degree, mut best_s, mut best_len) = (0, i64::MAX, u32::MAX, 0);
-        let mut k = self.dance.item(0).next;
-        while k != 0 {
-            let len = self.dance.top(k) & !COVERED;
+        for (k, len) in self.dance.active_primary_items() {
             let bound = self.bound[k as usize];
             let s = self.slack[k as usize].min(bound);
             let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
@@ -192,7 +190,6 @@ impl Links {
             if better {
                 (best, best_degree, best_s, best_len) = (k, degree, s, len);
             }
-            k = self.dance.item(k).next;
         }
         (best, best_degree)
     }

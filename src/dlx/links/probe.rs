@@ -245,8 +245,9 @@ impl Links {
         let nodes = self.scratch.probes.nodes;
         if self.scratch.probes.trial_nodes.len() != nodes {
             debug_assert_eq!(self.dance.node_count(), nodes, "one trial node per node");
-            self.scratch.probes.trial_nodes = (self.dance.tops().iter().zip(self.dance.rights()))
-                .map(|(&item, &right)| TrialNode {
+            self.scratch.probes.trial_nodes = (0..nodes as u32)
+                .map(|x| (self.dance.top(x), self.dance.right(x)))
+                .map(|(item, right)| TrialNode {
                     stamp: 0,
                     item,
                     right,
@@ -677,7 +678,7 @@ impl Links {
         let items = self.dance.item_count() as usize;
         // The option nodes by item, from their `top` (which covers never change).
         let mut starts = vec![0u32; items + 2];
-        for &t in &self.dance.tops()[items + 1..] {
+        for t in (items as u32 + 1..self.dance.node_count() as u32).map(|x| self.dance.top(x)) {
             starts[t as usize + 1] += 1;
         }
         for i in 0..=items {
@@ -685,7 +686,8 @@ impl Links {
         }
         let mut fill = starts.clone();
         let mut column = vec![0u32; starts[items + 1] as usize];
-        for (x, &t) in self.dance.tops().iter().enumerate().skip(items + 1) {
+        for x in items + 1..self.dance.node_count() {
+            let t = self.dance.top(x as u32);
             column[fill[t as usize] as usize] = x as u32;
             fill[t as usize] += 1;
         }
