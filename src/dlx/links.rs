@@ -424,7 +424,7 @@ impl Links {
         let mut options = Vec::new();
         let mut p = self.dance.down(item);
         while p != item {
-            options.push(self.first_of(p));
+            options.push(self.dance.first_node(p));
             p = self.dance.down(p);
         }
         options
@@ -869,11 +869,6 @@ impl Links {
         self.dance.is_option_node(x) && self.dance.top(x - 1) == 0
     }
 
-    /// The first node of the option holding node `x`.
-    fn first_of(&self, x: u32) -> u32 {
-        self.dance.first_node(x)
-    }
-
     /// Whether the search is between two calls to [`Links::run`] in the middle of its tree
     /// (so `stack()` holds its path and the levels above hold untried options).
     fn in_progress(&self) -> bool {
@@ -911,7 +906,7 @@ impl Links {
         let mut options = Vec::new();
         let mut p = self.next_option(l, self.stack[l]);
         while p > headers {
-            options.push(self.first_of(p));
+            options.push(self.dance.first_node(p));
             p = self.next_option(l, p);
         }
         options
@@ -978,7 +973,7 @@ impl Links {
                 return None;
             }
         }
-        Some(self.first_of(p))
+        Some(self.dance.first_node(p))
     }
 
     /// The first nodes of the `count` options after the current one at `level`, in the order
@@ -991,7 +986,7 @@ impl Links {
             if p <= self.dance.item_count() {
                 break;
             }
-            firsts.push(self.first_of(p));
+            firsts.push(self.dance.first_node(p));
         }
         firsts
     }
@@ -1049,7 +1044,7 @@ impl Links {
         }
         let path: Vec<u32> = self.stack[..self.level]
             .iter()
-            .map(|&x| self.first_of(x))
+            .map(|&x| self.dance.first_node(x))
             .collect();
         let mut shares = vec![1.0; self.level + 1];
         for l in self.root..self.level {

@@ -438,12 +438,6 @@ impl Links {
         (self.dance).visit_others(p, |_, item| scratch.enqueue(item, primary));
     }
 
-    /// Whether the option of node `p` contains item `i`.
-    #[inline(always)]
-    fn option_contains(&self, p: u32, i: u32) -> bool {
-        self.dance.option_holds(p, i)
-    }
-
     /// The implication rule for item `i` (two or more options, or one under probing): finds
     /// the items common to all its options and removes every other option through them.
     fn implications(&mut self, i: u32) -> u64 {
@@ -484,7 +478,7 @@ impl Links {
             let mut p = self.dance.down(j);
             while p != j {
                 let next = self.dance.down(p);
-                if !self.option_contains(p, i) {
+                if !self.dance.option_holds(p, i) {
                     self.remove_and_requeue(p);
                     removed += 1;
                 }
@@ -504,7 +498,7 @@ impl Links {
         let mut ja = self.dance.right(a);
         while ja != a {
             let j1 = self.dance.top(ja);
-            if !self.option_contains(b, j1) {
+            if !self.dance.option_holds(b, j1) {
                 let mut c = self.dance.down(j1);
                 while c != j1 {
                     if c != ja {
@@ -535,8 +529,8 @@ impl Links {
             q = self.dance.right(q);
             if i2 > self.dance.primary()
                 || self.dance.top(i2) != 2
-                || self.option_contains(a, i2)
-                || self.option_contains(b, i2)
+                || self.dance.option_holds(a, i2)
+                || self.dance.option_holds(b, i2)
             {
                 continue;
             }
@@ -546,7 +540,7 @@ impl Links {
             } else {
                 first
             };
-            if self.option_contains(d, j1) {
+            if self.dance.option_holds(d, j1) {
                 continue;
             }
             let mut jb = self.dance.right(b);
@@ -555,16 +549,16 @@ impl Links {
                 jb = self.dance.right(jb);
                 let useful = self.dance.top(j1) + self.dance.top(j2) > 4;
                 if useful
-                    && self.option_contains(d, j2)
-                    && !self.option_contains(a, j2)
-                    && !self.option_contains(c, j2)
+                    && self.dance.option_holds(d, j2)
+                    && !self.dance.option_holds(a, j2)
+                    && !self.dance.option_holds(c, j2)
                 {
                     let mut removed = 0;
                     for column in [j1, j2] {
                         let mut p = self.dance.down(column);
                         while p != column {
                             let next = self.dance.down(p);
-                            if !self.option_contains(p, i1) && !self.option_contains(p, i2) {
+                            if !self.dance.option_holds(p, i1) && !self.dance.option_holds(p, i2) {
                                 self.remove_and_requeue(p);
                                 removed += 1;
                             }

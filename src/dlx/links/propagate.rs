@@ -156,7 +156,7 @@ impl Links {
         scratch.path.clear();
         scratch.path.extend_from_slice(&self.chosen);
         for &x in &self.stack[..level] {
-            scratch.path.push(self.first_of(x));
+            scratch.path.push(self.dance.first_node(x));
         }
         for &x in &scratch.path {
             scratch.chosen[x as usize / 64] |= 1 << (x % 64);
@@ -170,7 +170,7 @@ impl Links {
             }
             Some(seen) => {
                 for k in seen.trail as usize..self.trail.len() {
-                    scratch.queue_sums_of(self.first_of(self.trail[k]));
+                    scratch.queue_sums_of(self.dance.first_node(self.trail[k]));
                 }
                 // A choice hides the options through its items: each item's column keeps
                 // them linked while the item is covered.
@@ -181,7 +181,7 @@ impl Links {
                         let item = self.dance.top(q);
                         let mut x = self.dance.down(item);
                         while x != item {
-                            scratch.queue_sums_of(self.first_of(x));
+                            scratch.queue_sums_of(self.dance.first_node(x));
                             x = self.dance.down(x);
                         }
                         q = self.dance.right(q);
