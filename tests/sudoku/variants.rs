@@ -117,6 +117,118 @@ fn hard_killers_without_givens_are_proved_unique_and_solved() {
     }
 }
 
+/// A killer's cages in SudoCue's long form: `3x3::k:`, then per cell 256 times its cage's sum
+/// plus the cage's number, each ended by `:`. Written here from the definition, not by the
+/// reader's code.
+fn sudocue_form(cages: &[Cage]) -> String {
+    let mut fields = [0u32; 81];
+    for (number, cage) in cages.iter().enumerate() {
+        for &(row, column) in &cage.cells {
+            fields[row * 9 + column] = cage.sum * 256 + number as u32 + 1;
+        }
+    }
+    let fields: String = fields.iter().map(|value| format!("{value}:")).collect();
+    format!("3x3::k:{fields}")
+}
+
+/// A killer's cages one character a cell, as the killer forums write them: each cage's sum
+/// at its first or last cell, every other cell an arrow to a neighbour one step nearer that cell,
+/// diagonal steps taken first in half the cages, so that all eight arrows occur; `0` at a
+/// cell in no cage.
+fn arrow_form(cages: &[Cage]) -> String {
+    const STEPS: [(isize, isize, char); 8] = [
+        (-1, -1, '`'),
+        (-1, 1, '\''),
+        (1, -1, ','),
+        (1, 1, '.'),
+        (0, -1, '<'),
+        (0, 1, '>'),
+        (-1, 0, '^'),
+        (1, 0, 'v'),
+    ];
+    // A cell in no cage: a cage of its own without a sum (`0`).
+    let mut chars = ['0'; 81];
+    for (number, cage) in cages.iter().enumerate() {
+        // The sum at the first cell of every other cage, at the last of the rest.
+        let head = cage.cells[if number % 2 == 0 {
+            0
+        } else {
+            cage.cells.len() - 1
+        }];
+        let (head_row, head_column) = head;
+        chars[head_row * 9 + head_column] = std::char::from_digit(cage.sum, 36)
+            .unwrap()
+            .to_ascii_uppercase();
+        // Breadth first from the head: each cell reached points back the way it came.
+        let mut reached = vec![head];
+        let mut next = 0;
+        while next < reached.len() {
+            let (row, column) = reached[next];
+            next += 1;
+            for k in 0..STEPS.len() {
+                // Diagonal steps first in every other cage, straight ones in the rest.
+                let (dr, dc, _) = STEPS[if number % 2 == 0 {
+                    k
+                } else {
+                    STEPS.len() - 1 - k
+                }];
+                let neighbour = (row.wrapping_add_signed(dr), column.wrapping_add_signed(dc));
+                if cage.cells.contains(&neighbour) && !reached.contains(&neighbour) {
+                    reached.push(neighbour);
+                    let back = STEPS.iter().find(|s| (s.0, s.1) == (-dr, -dc)).unwrap().2;
+                    chars[neighbour.0 * 9 + neighbour.1] = back;
+                }
+            }
+        }
+        assert_eq!(reached.len(), cage.cells.len(), "a cage in one piece");
+    }
+    chars.iter().collect()
+}
+
+/// Cages as sums and sets of cells, in order, without the cages of no sum.
+fn cage_set(cages: &[Cage]) -> Vec<(u32, std::collections::BTreeSet<(usize, usize)>)> {
+    let mut set: Vec<_> = (cages.iter())
+        .filter(|cage| cage.sum != 0)
+        .map(|cage| (cage.sum, cage.cells.iter().copied().collect()))
+        .collect();
+    set.sort();
+    set
+}
+
+/// Tarek's killers read from the two forms the killer forums post them in (SudoCue's long
+/// form, and one character a cell with arrows in eight directions) are the same puzzles, whose
+/// published solutions keep their cages.
+#[test]
+#[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
+fn killers_in_the_forums_two_forms_read_as_the_same_cages() {
+    let mut arrows_seen = std::collections::BTreeSet::new();
+    for entry in read_shared("killers/tarek-21.txt") {
+        let cages = entry.puzzle.rules.cages();
+        let arrows = arrow_form(cages);
+        arrows_seen.extend(
+            arrows
+                .chars()
+                .filter(|c| !c.is_ascii_digit() && !c.is_ascii_uppercase()),
+        );
+        for line in [sudocue_form(cages), arrows] {
+            let puzzle = xcover::sudoku::variant::iss::read(&line)
+                .remove(0)
+                .unwrap_or_else(|error| panic!("{}: {line}: {error}", entry.puzzle.id))
+                .puzzle;
+            let grid = entry.solution.as_ref().unwrap();
+            let broken = check::broken_rule(&puzzle.rules, &puzzle.givens, grid);
+            assert_eq!(broken, None, "{}", entry.puzzle.id);
+            assert_eq!(
+                cage_set(puzzle.rules.cages()),
+                cage_set(cages),
+                "{}: {line}",
+                entry.puzzle.id
+            );
+        }
+    }
+    assert_eq!(arrows_seen.len(), 8, "every arrow drawn: {arrows_seen:?}");
+}
+
 #[test]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn the_json_form_holds_the_same_puzzles() {

@@ -83,16 +83,23 @@ fn constraints_of(line: &str) -> String {
 
 /// The constraint string that one of ISS's shorthands stands for, `None` for anything else:
 ///
-/// - a killer, one character a cell: at one cell of each cage its sum (`0`-`9`, then `A`-`Z`
-///   for 10 to 35 and `a`-`z` for 36 to 61, but `v`), at the others an arrow `<`, `>`, `^`
-///   or `v` to a neighbour in the same cage;
+/// - a killer, one character a cell (the "snarfable" form of the killer forums): at one cell
+///   of each cage its sum (`0`-`9`, then `A`-`Z` for 10 to 35 and `a`-`z` for 36 to 61, but
+///   `v`), at the others an arrow to a neighbour in the same cage: `<`, `>`, `^` or `v`, or
+///   a diagonal one, `` ` `` (up and left), `'` (up and right), `,` (down and left) or `.`
+///   (down and right); at least one arrow is not `.`, so that a plain puzzle is never read
+///   as a killer;
+/// - a killer in SudoCue's long form ([`expand_sudocue_killer`]);
 /// - a jigsaw, its givens (`.` for empty; past 9x9, `A` is 1) then its regions (a character
 ///   each), one character a cell each: 2 x N x N characters, never a square number, so never
 ///   a plain puzzle's line.
 fn expand_shorthand(text: &str) -> Option<String> {
+    if let Some(killer) = expand_sudocue_killer(text.trim()) {
+        return Some(killer);
+    }
     let chars: Vec<char> = text.trim().chars().collect();
     let len = chars.len();
-    let arrow = |c: char| matches!(c, '<' | '>' | '^' | 'v');
+    let arrow = |c: char| matches!(c, '<' | '>' | '^' | 'v' | '`' | '\'' | ',' | '.');
     let side = |n: usize| {
         if n == 9 {
             String::new()
@@ -103,7 +110,7 @@ fn expand_shorthand(text: &str) -> Option<String> {
     let n = len.isqrt();
     if n * n == len
         && (4..=16).contains(&n)
-        && chars.iter().copied().any(arrow)
+        && chars.iter().any(|&c| c != '.' && arrow(c))
         && chars.iter().all(|&c| c.is_ascii_alphanumeric() || arrow(c))
     {
         // Each cell's cage: follow the arrows to the cell holding the sum.
@@ -115,6 +122,10 @@ fn expand_shorthand(text: &str) -> Option<String> {
                     '>' if c + 1 < n => cell + 1,
                     '^' if r > 0 => cell - n,
                     'v' if r + 1 < n => cell + n,
+                    '`' if r > 0 && c > 0 => cell - n - 1,
+                    '\'' if r > 0 && c + 1 < n => cell - n + 1,
+                    ',' if r + 1 < n && c > 0 => cell + n - 1,
+                    '.' if r + 1 < n && c + 1 < n => cell + n + 1,
                     ch if arrow(ch) => return None,
                     _ => return Some(cell),
                 };
@@ -177,6 +188,53 @@ fn expand_shorthand(text: &str) -> Option<String> {
         text.push_str(&format!("~R{}C{}_{value}", cell / n + 1, cell % n + 1));
     }
     Some(text)
+}
+
+/// The constraint string of a 9x9 killer in SudoCue's long form, `None` for anything else:
+/// `3x3:d:k:` (`3x3::k:` without the diagonals) then a number per cell, each ended by `:`,
+/// 256 times the sum of the cell's cage plus the cage's number (a number under 256: a cell in
+/// no cage).
+///
+/// ```text
+/// 3x3::k:3595:3595:3844:3844:3090:3336:3336:2575:2575:3595:4620:...
+/// ```
+fn expand_sudocue_killer(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("3x3:")?;
+    let (diagonals, rest) = match rest.strip_prefix("d:") {
+        Some(rest) => (true, rest),
+        None => (false, rest.strip_prefix(':')?),
+    };
+    let rest = rest.strip_prefix("k:")?;
+    let fields: Vec<&str> = rest.strip_suffix(':').unwrap_or(rest).split(':').collect();
+    if fields.len() != 81 {
+        return None;
+    }
+    // Cages by number, in the order their first cells come.
+    let mut cages: Vec<(u32, u32, Vec<usize>)> = Vec::new();
+    for (cell, field) in fields.iter().enumerate() {
+        let value: u32 = field.trim().parse().ok()?;
+        let (sum, number) = (value / 256, value % 256);
+        if sum == 0 {
+            continue;
+        }
+        match cages.iter_mut().find(|(n, _, _)| *n == number) {
+            // A cage's cells all carry its sum; two sums under one number are two cages.
+            Some((_, s, cells)) if *s == sum => cells.push(cell),
+            Some(_) => return None,
+            None => cages.push((number, sum, vec![cell])),
+        }
+    }
+    let mut constraints = String::new();
+    if diagonals {
+        constraints.push_str(".Diagonal~1.Diagonal~-1");
+    }
+    for (_, sum, cells) in cages {
+        constraints.push_str(&format!(".Cage~{sum}"));
+        for cell in cells {
+            constraints.push_str(&format!("~R{}C{}", cell / 9 + 1, cell % 9 + 1));
+        }
+    }
+    Some(constraints)
 }
 
 /// Reads every line of `text` that holds a puzzle (blank lines and `#` comments are skipped):
@@ -980,6 +1038,65 @@ mod tests {
     use crate::sudoku::rules::cell_name;
 
     #[test]
+    fn sudocue_killers_stand_for_constraint_strings() {
+        // Each row a cage of 45 (cage number: the row), the last cell of row 9 in no cage.
+        let fields = |last: u32| {
+            (0..81u32)
+                .map(|cell| {
+                    if cell == 80 {
+                        last
+                    } else {
+                        45 * 256 + cell / 9 + 1
+                    }
+                })
+                .map(|value| format!("{value}:"))
+                .collect::<String>()
+        };
+        let rows = |diagonals: &str| {
+            let mut text = diagonals.to_string();
+            for row in 1..=9 {
+                text.push_str(".Cage~45");
+                for column in 1..=if row == 9 { 8 } else { 9 } {
+                    text.push_str(&format!("~R{row}C{column}"));
+                }
+            }
+            text
+        };
+        assert_eq!(
+            expand_sudocue_killer(&format!("3x3::k:{}", fields(7))),
+            Some(rows(""))
+        );
+        assert_eq!(
+            expand_shorthand(&format!("3x3:d:k:{}", fields(0))),
+            Some(rows(".Diagonal~1.Diagonal~-1"))
+        );
+        // A cage's number under two sums, a field short, a field not a number, another kind.
+        assert_eq!(
+            expand_sudocue_killer(&format!("3x3::k:{}", fields(44 * 256 + 9))),
+            None
+        );
+        let short = fields(0);
+        assert_eq!(
+            expand_sudocue_killer(&format!(
+                "3x3::k:{}",
+                &short[short.find(':').unwrap() + 1..]
+            )),
+            None
+        );
+        assert_eq!(
+            expand_sudocue_killer(&format!("3x3::k:x{}", fields(0))),
+            None
+        );
+        assert_eq!(
+            expand_sudocue_killer(&format!("3x3::j:{}", fields(0))),
+            None
+        );
+        // A file of such lines is read as ISS's strings are.
+        let entries = read(&format!("3x3::k:{}\n", fields(45 * 256 + 9)));
+        assert!(entries[0].is_ok(), "{:?}", entries[0].as_ref().err());
+    }
+
+    #[test]
     fn shorthands_stand_for_constraint_strings() {
         // A 4x4 killer: two cages across each half of the grid.
         let killer = "A<<<^<<<A<<<^<<<";
@@ -988,8 +1105,14 @@ mod tests {
             ".Shape~4x4.Cage~10~R1C1~R1C2~R1C3~R1C4~R2C1~R2C2~R2C3~R2C4\
              .Cage~10~R3C1~R3C2~R3C3~R3C4~R4C1~R4C2~R4C3~R4C4"
         );
+        // The same cages drawn with the four diagonal arrows too.
+        assert_eq!(
+            expand_shorthand("A<<,'<<<.<<<A<<<"),
+            expand_shorthand(killer)
+        );
         // An arrow off the grid, or a cage without a sum, is no shorthand.
         assert_eq!(expand_shorthand("<<<<<<<<<<<<<<<<"), None);
+        assert_eq!(expand_shorthand("A<<<`<<<A<<<^<<<"), None);
         // A 4x4 jigsaw after its dot: givens, then regions.
         let jigsaw = "1............4.. AABBAABBCCDDCCDD";
         assert_eq!(
