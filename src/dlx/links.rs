@@ -347,11 +347,11 @@ impl Links {
         for level in (level..self.level).rev() {
             let x = self.stack[level];
             if self.dance.colored() {
-                self.uncover_others::<true>(x);
-                self.uncover::<true>(self.dance.top(x));
+                self.uncover_others::<true, true>(x);
+                self.uncover::<true, true>(self.dance.top(x));
             } else {
-                self.uncover_others::<false>(x);
-                self.uncover::<false>(self.dance.top(x));
+                self.uncover_others::<false, true>(x);
+                self.uncover::<false, true>(self.dance.top(x));
             }
             // Without inference at the nodes the marks are not kept (and the trail holds at
             // most the root's removals, which `unwind` puts back); nor in the subtree the
@@ -585,8 +585,8 @@ impl Links {
                         continue;
                     }
                     work.branches += u64::from(len >= 2);
-                    work.updates += self.cover::<C>(item);
-                    self.stack[level] = self.next_option(level, item);
+                    work.updates += self.cover::<C, INFER>(item);
+                    self.stack[level] = self.next_in_loop::<INFER>(level, item);
                     step = Step::Try;
                 }
                 Step::Try => {
@@ -601,7 +601,7 @@ impl Links {
                                 self.conflict_below(self.stack[level - 1]);
                             }
                         }
-                        self.uncover::<C>(x);
+                        self.uncover::<C, INFER>(x);
                         if INFER {
                             self.restore(self.frames[level].trail_mark);
                         }
@@ -619,17 +619,17 @@ impl Links {
                     }
                     level -= 1;
                     let x = self.stack[level];
-                    self.uncover_others::<C>(x);
+                    self.uncover_others::<C, INFER>(x);
                     if INFER && self.refutes(level, x) {
                         // The option's subtree is done: the node goes on without it, its
                         // inference runs again and it chooses where to branch anew.
-                        self.uncover::<C>(self.dance.top(x));
+                        self.uncover::<C, true>(self.dance.top(x));
                         self.remove_option(x);
                         self.scratch.refuted = x;
                         step = Step::Enter;
                         continue;
                     }
-                    self.stack[level] = self.next_option(level, x);
+                    self.stack[level] = self.next_in_loop::<INFER>(level, x);
                     step = Step::Try;
                 }
                 Step::Done | Step::Backup => break Event::Exhausted,
@@ -745,11 +745,24 @@ impl Links {
         }
     }
 
+    /// [`Links::next_option`] inside the loop: the plain loop (without `INFER`) reads no frame
+    /// for it, since only a sweep of probes orders a level bottom to top, and the plain loop
+    /// enters every level it backtracks to itself ([`Links::branch_item`] clears the order).
+    #[inline(always)]
+    fn next_in_loop<const INFER: bool>(&self, level: usize, x: u32) -> u32 {
+        if INFER {
+            self.next_option(level, x)
+        } else {
+            debug_assert!(!self.frames[level].reverse, "a plain level in order");
+            self.dance.down(x)
+        }
+    }
+
     /// Chooses the option of node `x` at `level` (its branch item is covered): covers its
     /// other items. Returns the links hidden.
     #[inline(always)]
     fn try_option<const INFER: bool, const C: bool>(&mut self, level: usize, x: u32) -> u64 {
-        let hidden = self.cover_others::<C>(x);
+        let hidden = self.cover_others::<C, INFER>(x);
         if INFER {
             self.frames[level + 1].hidden_before = self.frames[level].hidden_before + hidden;
         }
@@ -828,7 +841,7 @@ impl Links {
                 return Err(index);
             };
             work.branches += u64::from(len >= 2);
-            work.updates += self.cover::<C>(item);
+            work.updates += self.cover::<C, true>(item);
             self.stack[level] = x;
             work.updates += self.try_option::<INFER, C>(level, x);
             self.level += 1;
@@ -1009,15 +1022,15 @@ impl Links {
         let inferring = self.trailing();
         let updates = match (inferring, self.dance.colored()) {
             (false, false) => {
-                self.uncover_others::<false>(x);
+                self.uncover_others::<false, true>(x);
                 self.try_option::<false, false>(level, next)
             }
             (true, false) => {
-                self.uncover_others::<false>(x);
+                self.uncover_others::<false, true>(x);
                 self.try_option::<true, false>(level, next)
             }
             (_, true) => {
-                self.uncover_others::<true>(x);
+                self.uncover_others::<true, true>(x);
                 self.try_option::<false, true>(level, next)
             }
         };
@@ -1165,10 +1178,16 @@ impl Links {
     }
 
     /// Covers item `i` ([`Dance::cover`]), keeping the tracked blocks' edges in step (never
-    /// with colours).
+    /// with colours). Without `TRACK` (the plain loop, which runs only where no block is
+    /// matched: searches without inference and the shallow setting's subtrees) the blocks
+    /// are not looked at; so for the three moves below.
     #[inline(always)]
-    fn cover<const C: bool>(&mut self, i: u32) -> u64 {
-        if !C && self.blocks.tracking() {
+    fn cover<const C: bool, const TRACK: bool>(&mut self, i: u32) -> u64 {
+        debug_assert!(
+            TRACK || !self.blocks.tracking(),
+            "blocks tracked in a plain loop"
+        );
+        if TRACK && !C && self.blocks.tracking() {
             self.dance.cover::<C, _>(i, &mut self.blocks)
         } else {
             self.dance.cover::<C, _>(i, &mut Unwatched)
@@ -1177,8 +1196,8 @@ impl Links {
 
     /// Exactly undoes [`Links::cover`].
     #[inline(always)]
-    fn uncover<const C: bool>(&mut self, i: u32) {
-        if !C && self.blocks.tracking() {
+    fn uncover<const C: bool, const TRACK: bool>(&mut self, i: u32) {
+        if TRACK && !C && self.blocks.tracking() {
             self.dance.uncover::<C, _>(i, &mut self.blocks);
         } else {
             self.dance.uncover::<C, _>(i, &mut Unwatched);
@@ -1187,8 +1206,8 @@ impl Links {
 
     /// Covers the other items of option node `x`'s option ([`Dance::cover_others`]).
     #[inline(always)]
-    fn cover_others<const C: bool>(&mut self, x: u32) -> u64 {
-        if !C && self.blocks.tracking() {
+    fn cover_others<const C: bool, const TRACK: bool>(&mut self, x: u32) -> u64 {
+        if TRACK && !C && self.blocks.tracking() {
             self.dance.cover_others::<C, _>(x, &mut self.blocks)
         } else {
             self.dance.cover_others::<C, _>(x, &mut Unwatched)
@@ -1197,8 +1216,8 @@ impl Links {
 
     /// Exactly undoes [`Links::cover_others`].
     #[inline(always)]
-    fn uncover_others<const C: bool>(&mut self, x: u32) {
-        if !C && self.blocks.tracking() {
+    fn uncover_others<const C: bool, const TRACK: bool>(&mut self, x: u32) {
+        if TRACK && !C && self.blocks.tracking() {
             self.dance.uncover_others::<C, _>(x, &mut self.blocks);
         } else {
             self.dance.uncover_others::<C, _>(x, &mut Unwatched);

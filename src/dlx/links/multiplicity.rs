@@ -61,7 +61,7 @@ impl Links {
                         self.dance.down(item)
                     };
                     if self.bound[i] == 0 {
-                        work.updates += self.cover::<C>(item);
+                        work.updates += self.cover::<C, true>(item);
                     }
                     step = Step::Try;
                 }
@@ -142,7 +142,7 @@ impl Links {
             self.dance.untweak::<C>(item, first, !last_cover);
         }
         if last_cover {
-            self.uncover::<C>(item);
+            self.uncover::<C, true>(item);
         }
         self.bound[item as usize] += 1;
     }
@@ -204,7 +204,7 @@ impl Links {
             if j <= self.dance.primary() {
                 self.bound[j as usize] -= 1;
                 if self.bound[j as usize] == 0 {
-                    updates += self.cover::<C>(j);
+                    updates += self.cover::<C, true>(j);
                 }
             } else {
                 updates += self.commit::<C>(p);
@@ -225,7 +225,7 @@ impl Links {
             }
             if j <= self.dance.primary() {
                 if self.bound[j as usize] == 0 {
-                    self.uncover::<C>(j);
+                    self.uncover::<C, true>(j);
                 }
                 self.bound[j as usize] += 1;
             } else {
