@@ -92,7 +92,9 @@ impl Outcome {
 pub struct InferenceArg {
     /// How much inference the search makes: none (plain dancing links), root (the rules
     /// once per search), shallow (the rules at the nodes where 5/8 of the items are left to
-    /// cover), every (the rules at every node), probe (the rules and trial of the options of
+    /// cover), every (the rules at every node), exclusion (those and the exclusion rule at
+    /// every node: an option that shares an item with every option of an item goes; for
+    /// renban lines), probe (the rules and trial of the options of
     /// every two-option item at every node) or auto (shallow below 1100 items to cover,
     /// probe up to 12000, every above: as measured).
     #[arg(long, value_name = "SETTING", default_value_t = Inference::Auto)]

@@ -40,6 +40,19 @@ fn the_pair_rule_finds_a_naked_pair() {
     assert_eq!(solver.stats().removals, 2, "{:?}", solver.stats());
 }
 
+#[test]
+fn the_exclusion_rule_removes_an_option_that_meets_every_option_of_an_item() {
+    // Item i's options are "i a" and "i b": "a b" shares a with one and b with the other, so
+    // choosing it leaves i no option. No item's options all share an item and no two items
+    // have two options each, so only the exclusion rule sees it.
+    let text = "i a b\ni a\ni b\na b\na\nb\n";
+    let matrix = Matrix::new(format::read(text).unwrap().problem).unwrap();
+    let (count, every) = count_with(&matrix, Inference::EveryNode);
+    assert_eq!((count, every.removals), (2, 0), "{every:?}");
+    let (count, excluded) = count_with(&matrix, Inference::Exclusion);
+    assert_eq!((count, excluded.removals), (2, 1), "{excluded:?}");
+}
+
 /// Six items on each side of a one-to-one block: a, b, c share x, y, z among them (each
 /// holds two of them, no two the same two, so no pair rule applies); d holds x, u, v; e and
 /// f hold u, v, w. Then x goes to one of a, b, c, so "d x" is in no solution: a Hall set of

@@ -14,6 +14,14 @@
 //!   `j2`, then the options covering `i1` and `i2` are distinct and together cover `j1` and
 //!   `j2`, so every other option containing `j1` or `j2` is in no solution. (Sudoku: naked and
 //!   hidden pairs.)
+//! - *Exclusion.* If an option `x` shares an item with every remaining option of a primary
+//!   item `i` (through any items, one for each), choosing `x` would leave `i` no option, so
+//!   `x` is in no solution. This finds what the implication rule does and more: a Sudoku
+//!   cell that sees every cell of a renban line where a digit the line must hold can go
+//!   (through the row for some of them, the box for the others), or a symbol of one cell
+//!   that a line's pairs forbid with every symbol another cell has left. It walks the
+//!   columns of every option's items, many times what the implication rule reads, so only
+//!   [`Inference::Exclusion`] runs it (measured: `docs/design/inference.md`).
 //!
 //! A third rule, for problems that declare one-to-one blocks, is in `matching.rs`: Hall sets
 //! of any size, found by matching. It runs after these two reach their fixpoint, and they
@@ -47,6 +55,11 @@
 use super::Links;
 use crate::dlx::dance::COVERED;
 
+/// The most nodes the exclusion rule walks for one item (the columns of its options' items):
+/// a 9x9 Sudoku's cell with renban lines through it walks about a hundred a option. An item
+/// whose options reach further is left as it is, which is sound (the rule only removes).
+const EXCLUSION_MAX_WALK: u32 = 1024;
+
 /// How much inference a search makes.
 ///
 /// Every setting finds the same solutions (so every count is the same); the work differs, and
@@ -72,6 +85,12 @@ pub enum Inference {
     /// fewest options, whose options hide the most links when chosen. Measured:
     /// `docs/design/inference.md`.
     Shallow,
+    /// The rules at every search node, as [`Inference::EveryNode`], and the exclusion rule
+    /// with them: an option that shares an item with every option of an item is removed.
+    /// It finds more than the other rules where options exclude one another through
+    /// different items (renban lines: one of ISS's hard renban puzzles 13 s to 0.3 s), and
+    /// costs more everywhere (measured: `docs/design/inference.md`), so no default uses it.
+    Exclusion,
     /// The rules and probing at every search node (see `probe.rs`): each option of an item
     /// with two options is tried, and removed when its forced moves (and the implication
     /// rule along them) leave an item with no option; options that both trials hide are
@@ -95,11 +114,12 @@ pub enum Inference {
 
 impl Inference {
     /// Every setting, for tables and tests.
-    pub const ALL: [Inference; 6] = [
+    pub const ALL: [Inference; 7] = [
         Inference::None,
         Inference::Root,
         Inference::Shallow,
         Inference::EveryNode,
+        Inference::Exclusion,
         Inference::Probe,
         Inference::Auto,
     ];
@@ -136,6 +156,7 @@ impl Inference {
             Inference::Root => "root",
             Inference::Shallow => "shallow",
             Inference::EveryNode => "every",
+            Inference::Exclusion => "exclusion",
             Inference::Probe => "probe",
             Inference::Auto => "auto",
         }
@@ -152,7 +173,7 @@ impl Inference {
                 let (share, of) = Self::SHALLOW_SHARE;
                 u64::from(uncovered) * u64::from(of) >= u64::from(primary) * u64::from(share)
             }
-            Inference::EveryNode | Inference::Probe => true,
+            Inference::EveryNode | Inference::Exclusion | Inference::Probe => true,
             Inference::Auto => unreachable!("resolved when a search starts"),
         }
     }
@@ -173,7 +194,7 @@ impl std::str::FromStr for Inference {
             .find(|setting| setting.name() == text)
             .ok_or_else(|| {
                 format!(
-                    "'{text}' is not an inference setting (none, root, shallow, every, probe or auto)"
+                    "'{text}' is not an inference setting (none, root, shallow, every, exclusion, probe or auto)"
                 )
             })
     }
@@ -196,6 +217,17 @@ pub(crate) struct Scratch {
     marks: Vec<u32>,
     /// Items that the item being examined implies.
     implied: Vec<u32>,
+    /// The exclusion rule's arrays, allocated when it first runs: per node, the first node
+    /// of its option; per option (by first node), the stamp of the examination that made it
+    /// a candidate and of the last option found to share an item with it.
+    first_of: Vec<u32>,
+    candidate_in: Vec<u32>,
+    shares_with: Vec<u32>,
+    /// Numbers the exclusion rule's examinations and the options it compares, for the marks.
+    stamp: u32,
+    /// One node of each option that may share an item with every option of the item
+    /// examined.
+    candidates: Vec<u32>,
     /// The arrays of probing (see `probe.rs`).
     pub(super) probes: super::probe::Scratch,
     /// Whether the rules met an item with no option at this node.
@@ -215,9 +247,25 @@ impl Scratch {
             epoch: 0,
             marks: vec![0; items + 1],
             implied: Vec::new(),
+            first_of: Vec::new(),
+            candidate_in: Vec::new(),
+            shares_with: Vec::new(),
+            stamp: 0,
+            candidates: Vec::new(),
             refuted: 0,
             dead: false,
         }
+    }
+
+    /// The next stamp for the exclusion rule's marks, clearing them when the numbers wrap.
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.candidate_in.fill(0);
+            self.shares_with.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
     }
 
     /// Queues primary item `i` (of `primary`) for examination unless it is queued already.
@@ -357,6 +405,9 @@ impl Links {
             if self.dance.top(i) == 2 && !(self.blocks.any() && self.blocks.holds(i)) {
                 removed += self.pairs(i);
             }
+            if self.inferring == Inference::Exclusion && self.dance.top(i) >= 2 {
+                removed += self.exclusions(i);
+            }
         }
         removed
     }
@@ -486,6 +537,97 @@ impl Links {
             }
         }
         removed
+    }
+
+    /// The exclusion rule for item `i` (two options or more, none covered): removes every
+    /// option that shares an item with each of them. The candidates are the options through
+    /// the items of the first; each next option keeps those through its own items. Gives up
+    /// (removing nothing) past [`EXCLUSION_MAX_WALK`] nodes.
+    fn exclusions(&mut self, i: u32) -> u64 {
+        if self.scratch.first_of.is_empty() {
+            self.number_options();
+        }
+        let mut walk = EXCLUSION_MAX_WALK;
+        let stamp = self.scratch.next_stamp();
+        self.scratch.candidates.clear();
+        let first = self.dance.down(i);
+        let mut c = self.dance.right(first);
+        while c != first {
+            let column = self.dance.top(c);
+            let Some(left) = walk.checked_sub(self.dance.top(column)) else {
+                return 0;
+            };
+            walk = left;
+            let mut p = self.dance.down(column);
+            while p != column {
+                let option = self.scratch.first_of[p as usize] as usize;
+                if self.scratch.candidate_in[option] != stamp {
+                    self.scratch.candidate_in[option] = stamp;
+                    self.scratch.candidates.push(p);
+                }
+                p = self.dance.down(p);
+            }
+            c = self.dance.right(c);
+        }
+        let mut o = self.dance.down(first);
+        while o != i && !self.scratch.candidates.is_empty() {
+            let round = self.scratch.next_stamp();
+            let mut c = self.dance.right(o);
+            while c != o {
+                let column = self.dance.top(c);
+                let Some(left) = walk.checked_sub(self.dance.top(column)) else {
+                    return 0;
+                };
+                walk = left;
+                let mut p = self.dance.down(column);
+                while p != column {
+                    let option = self.scratch.first_of[p as usize] as usize;
+                    self.scratch.shares_with[option] = round;
+                    p = self.dance.down(p);
+                }
+                c = self.dance.right(c);
+            }
+            let Scratch {
+                candidates,
+                first_of,
+                shares_with,
+                ..
+            } = &mut self.scratch;
+            candidates.retain(|&x| shares_with[first_of[x as usize] as usize] == round);
+            o = self.dance.down(o);
+        }
+        let mut removed = 0;
+        for k in 0..self.scratch.candidates.len() {
+            let x = self.scratch.candidates[k];
+            // The item's own options share it with one another.
+            if !self.dance.option_holds(x, i) {
+                self.remove_and_requeue(x);
+                removed += 1;
+            }
+        }
+        removed
+    }
+
+    /// Fills the exclusion rule's arrays: options are runs of nodes between spacers, and one
+    /// pass gives each node its option's first.
+    fn number_options(&mut self) {
+        let nodes = self.dance.node_count();
+        let mut first_of = vec![0u32; nodes];
+        let mut x = 0u32;
+        while (x as usize) < nodes {
+            if !self.dance.is_option_node(x) {
+                x += 1;
+                continue;
+            }
+            let first = x;
+            while (x as usize) < nodes && self.dance.is_option_node(x) {
+                first_of[x as usize] = first;
+                x += 1;
+            }
+        }
+        self.scratch.first_of = first_of;
+        self.scratch.candidate_in = vec![0; nodes];
+        self.scratch.shares_with = vec![0; nodes];
     }
 
     /// The pair rule for item `i1`, which has exactly two options `a` and `b`: for each item
