@@ -56,8 +56,9 @@ use super::Links;
 use crate::dlx::dance::COVERED;
 
 /// The most nodes the exclusion rule walks for one item (the columns of its options' items):
-/// a 9x9 Sudoku's cell with renban lines through it walks about a hundred a option. An item
-/// whose options reach further is left as it is, which is sound (the rule only removes).
+/// a 9x9 Sudoku cell's option holds four items of at most nine options each, and each pair
+/// item of a line two. An item whose options reach further is left as it is, which is sound
+/// (the rule only removes).
 const EXCLUSION_MAX_WALK: u32 = 1024;
 
 /// How much inference a search makes.
@@ -88,7 +89,7 @@ pub enum Inference {
     /// The rules at every search node, as [`Inference::EveryNode`], and the exclusion rule
     /// with them: an option that shares an item with every option of an item is removed.
     /// It finds more than the other rules where options exclude one another through
-    /// different items (renban lines: one of ISS's hard renban puzzles 13 s to 0.3 s), and
+    /// different items (renban lines: one of ISS's hard renban puzzles 11 s to 0.2 s), and
     /// costs more everywhere (measured: `docs/design/inference.md`), so no default uses it.
     Exclusion,
     /// The rules and probing at every search node (see `probe.rs`): each option of an item
