@@ -552,41 +552,23 @@ impl Links {
         let stamp = self.scratch.next_stamp();
         self.scratch.candidates.clear();
         let first = self.dance.down(i);
-        let mut c = self.dance.right(first);
-        while c != first {
-            let column = self.dance.top(c);
-            let Some(left) = walk.checked_sub(self.dance.top(column)) else {
-                return 0;
-            };
-            walk = left;
-            let mut p = self.dance.down(column);
-            while p != column {
-                let option = self.scratch.first_of[p as usize] as usize;
-                if self.scratch.candidate_in[option] != stamp {
-                    self.scratch.candidate_in[option] = stamp;
-                    self.scratch.candidates.push(p);
-                }
-                p = self.dance.down(p);
+        let within = self.visit_sharing(first, &mut walk, |scratch, p, option| {
+            if scratch.candidate_in[option] != stamp {
+                scratch.candidate_in[option] = stamp;
+                scratch.candidates.push(p);
             }
-            c = self.dance.right(c);
+        });
+        if !within {
+            return 0;
         }
         let mut o = self.dance.down(first);
         while o != i && !self.scratch.candidates.is_empty() {
             let round = self.scratch.next_stamp();
-            let mut c = self.dance.right(o);
-            while c != o {
-                let column = self.dance.top(c);
-                let Some(left) = walk.checked_sub(self.dance.top(column)) else {
-                    return 0;
-                };
-                walk = left;
-                let mut p = self.dance.down(column);
-                while p != column {
-                    let option = self.scratch.first_of[p as usize] as usize;
-                    self.scratch.shares_with[option] = round;
-                    p = self.dance.down(p);
-                }
-                c = self.dance.right(c);
+            let within = self.visit_sharing(o, &mut walk, |scratch, _, option| {
+                scratch.shares_with[option] = round;
+            });
+            if !within {
+                return 0;
             }
             let Scratch {
                 candidates,
@@ -607,6 +589,33 @@ impl Links {
             }
         }
         removed
+    }
+
+    /// Calls `visit` with the scratch space, the node and the option (by first node) of every
+    /// node in the columns of the items of the option of node `o` but `o`'s own column,
+    /// taking their lengths off `walk`; `false`, having stopped, where `walk` runs out.
+    fn visit_sharing(
+        &mut self,
+        o: u32,
+        walk: &mut u32,
+        mut visit: impl FnMut(&mut Scratch, u32, usize),
+    ) -> bool {
+        let mut c = self.dance.right(o);
+        while c != o {
+            let column = self.dance.top(c);
+            let Some(left) = walk.checked_sub(self.dance.top(column)) else {
+                return false;
+            };
+            *walk = left;
+            let mut p = self.dance.down(column);
+            while p != column {
+                let option = self.scratch.first_of[p as usize] as usize;
+                visit(&mut self.scratch, p, option);
+                p = self.dance.down(p);
+            }
+            c = self.dance.right(c);
+        }
+        true
     }
 
     /// Fills the exclusion rule's arrays: options are runs of nodes between spacers, and one
