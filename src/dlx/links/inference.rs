@@ -218,6 +218,11 @@ pub(crate) struct Scratch {
     marks: Vec<u32>,
     /// Items that the item being examined implies.
     implied: Vec<u32>,
+    /// Per item: whether two of its options share another item, from all the options
+    /// (`Links::items_sharing`); empty until the rules first run. The implication rule finds
+    /// nothing on an item with two options or more that shares none (a Sudoku cell: its
+    /// options hold different digits), and probing looks at no such item.
+    pub(super) shares: Vec<bool>,
     /// The exclusion rule's arrays, allocated when it first runs: per node, the first node
     /// of its option; per option (by first node), the stamp of the examination that made it
     /// a candidate and of the last option found to share an item with it.
@@ -248,6 +253,7 @@ impl Scratch {
             epoch: 0,
             marks: vec![0; items + 1],
             implied: Vec::new(),
+            shares: Vec::new(),
             first_of: Vec::new(),
             candidate_in: Vec::new(),
             shares_with: Vec::new(),
@@ -287,6 +293,9 @@ impl Links {
     /// item is left with no option: the search then backtracks.
     pub(super) fn infer(&mut self, level: usize) -> u64 {
         self.scratch.dead = false;
+        if self.scratch.shares.is_empty() {
+            self.scratch.shares = self.items_sharing();
+        }
         if self.scratch.epoch == u32::MAX {
             self.scratch.changed_in.fill(0);
             self.scratch.epoch = 0;
@@ -400,7 +409,9 @@ impl Links {
                 }
                 continue;
             }
-            removed += self.implications(i);
+            if self.scratch.shares[i as usize] {
+                removed += self.implications(i);
+            }
             // Where blocks are matched, their Hall sets include the pairs of their items, and
             // the pair rule there only costs time.
             if self.dance.top(i) == 2 && !(self.blocks.any() && self.blocks.holds(i)) {
@@ -488,6 +499,41 @@ impl Links {
         let scratch = &mut self.scratch;
         scratch.enqueue(self.dance.top(p), primary);
         (self.dance).visit_others(p, |_, item| scratch.enqueue(item, primary));
+    }
+
+    /// Per item: whether two of its options share another item, over all the options of
+    /// the problem (the option nodes, column by column, whatever is covered now).
+    fn items_sharing(&self) -> Vec<bool> {
+        let items = self.dance.item_count() as usize;
+        // The option nodes by item, from their `top` (which covers never change).
+        let mut starts = vec![0u32; items + 2];
+        for t in (items as u32 + 1..self.dance.node_count() as u32).map(|x| self.dance.top(x)) {
+            starts[t as usize + 1] += 1;
+        }
+        for i in 0..=items {
+            starts[i + 1] += starts[i];
+        }
+        let mut fill = starts.clone();
+        let mut column = vec![0u32; starts[items + 1] as usize];
+        for x in items + 1..self.dance.node_count() {
+            let t = self.dance.top(x as u32);
+            column[fill[t as usize] as usize] = x as u32;
+            fill[t as usize] += 1;
+        }
+        let mut shares = vec![false; items + 1];
+        let mut seen_with = vec![0u32; items + 1];
+        for k in 1..=items {
+            for &p in &column[starts[k] as usize..starts[k + 1] as usize] {
+                let mut q = self.dance.right(p);
+                while q != p {
+                    let j = self.dance.top(q) as usize;
+                    shares[k] |= seen_with[j] == k as u32;
+                    seen_with[j] = k as u32;
+                    q = self.dance.right(q);
+                }
+            }
+        }
+        shares
     }
 
     /// The implication rule for item `i` (two or more options, or one under probing): finds

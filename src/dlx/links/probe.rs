@@ -28,7 +28,7 @@
 //! the probe's stamp, so there is nothing to undo after it and a fresh stamp clears them all.
 //! It follows forced moves without scanning every item: each primary item whose count
 //! drops to one or zero is queued, and each that drops to two, if two of its options share
-//! another item at all (`Scratch::shares`, from the whole problem: never a Sudoku cell), for
+//! another item at all (`inference::Scratch::shares`, from the whole problem: never a Sudoku cell), for
 //! the implication rule once no move is forced. (Probing by real covers, undone after each
 //! trial, cost more.) An option is probed once per sweep, even when it is met again through
 //! another of its items after removals that could now make it fail: probing it again cost
@@ -181,9 +181,6 @@ pub(crate) struct Scratch {
     forced: Vec<u32>,
     /// The items the probe's moves left with few options, to act on.
     pending: Pending,
-    /// Per item: whether two of its options share another item (else the implication rule
-    /// never applies to it), from all the options; empty until a search first probes.
-    shares: Vec<bool>,
     /// Options hidden by both probes of a pair, one node of each.
     common: Vec<u32>,
     /// Where the search branches best, from the last sweep.
@@ -212,7 +209,6 @@ impl Scratch {
             stamp: 0,
             forced: Vec::new(),
             pending: Pending::default(),
-            shares: Vec::new(),
             common: Vec::new(),
             best: ProbedBranch::NONE,
             weight: Vec::new(),
@@ -257,7 +253,6 @@ impl Links {
             self.scratch.probes.trial_items =
                 vec![TrialItem::default(); self.dance.item_count() as usize + 1];
             self.scratch.probes.weight = vec![0; nodes];
-            self.scratch.probes.shares = self.items_sharing();
             self.scratch.probes.record_ranges = vec![(0, 0); self.frames.len()];
             self.scratch.probes.sweep_trails = vec![0; self.frames.len()];
         }
@@ -635,6 +630,7 @@ impl Links {
         first: u32,
         pending: &mut Pending,
     ) -> u64 {
+        let shares = &self.scratch.shares;
         let probes = &mut self.scratch.probes;
         if MODE == COLLECT && trial(&probes.trial_nodes, r).stamp == first {
             probes.common.push(r);
@@ -659,7 +655,7 @@ impl Links {
                     narrowed += NARROWING[(left as usize).min(NARROWING.len() - 1)];
                     if left <= 1 {
                         pending.units.push(k);
-                    } else if left == 2 && probes.shares[k as usize] {
+                    } else if left == 2 && shares[k as usize] {
                         pending.pairs.push(k);
                     }
                 }
@@ -670,41 +666,6 @@ impl Links {
             }
         }
         narrowed
-    }
-
-    /// Per item: whether two of its options share another item, over all the options of
-    /// the problem (the option nodes, column by column, whatever is covered now).
-    fn items_sharing(&self) -> Vec<bool> {
-        let items = self.dance.item_count() as usize;
-        // The option nodes by item, from their `top` (which covers never change).
-        let mut starts = vec![0u32; items + 2];
-        for t in (items as u32 + 1..self.dance.node_count() as u32).map(|x| self.dance.top(x)) {
-            starts[t as usize + 1] += 1;
-        }
-        for i in 0..=items {
-            starts[i + 1] += starts[i];
-        }
-        let mut fill = starts.clone();
-        let mut column = vec![0u32; starts[items + 1] as usize];
-        for x in items + 1..self.dance.node_count() {
-            let t = self.dance.top(x as u32);
-            column[fill[t as usize] as usize] = x as u32;
-            fill[t as usize] += 1;
-        }
-        let mut shares = vec![false; items + 1];
-        let mut seen_with = vec![0u32; items + 1];
-        for k in 1..=items {
-            for &p in &column[starts[k] as usize..starts[k + 1] as usize] {
-                let mut q = self.dance.right(p);
-                while q != p {
-                    let j = self.dance.top(q) as usize;
-                    shares[k] |= seen_with[j] == k as u32;
-                    seen_with[j] = k as u32;
-                    q = self.dance.right(q);
-                }
-            }
-        }
-        shares
     }
 
     /// Gives every node of the option of node `x` the stamp `mark`.
