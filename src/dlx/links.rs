@@ -256,7 +256,11 @@ impl Links {
                 .iter()
                 .map(|&(lower, upper)| upper - lower)
                 .collect(),
-            scratch: inference::Scratch::new(matrix.item_count as usize, matrix.nodes.len()),
+            scratch: inference::Scratch::new(
+                matrix.item_count as usize,
+                matrix.nodes.len(),
+                &matrix.exclusion_items,
+            ),
             blocks: matching::Blocks::new(matrix),
             sums: std::sync::Arc::clone(&matrix.sums),
             propagating: !matrix.sums.is_empty() && matrix.colors.is_empty() && !multi,

@@ -75,6 +75,8 @@ pub struct Matrix {
     /// half as long.
     pub(crate) block_items: Vec<u32>,
     pub(crate) block_starts: Vec<u32>,
+    /// The items of [`Problem::add_exclusion_items`] as matrix item indices.
+    pub(crate) exclusion_items: Vec<u32>,
     /// The problem's sums ([`Problem::add_sum`]) compiled for the search's filtering.
     pub(crate) sums: std::sync::Arc<[super::links::NodeSum]>,
     /// [`Matrix::fingerprint`], computed on first use.
@@ -230,6 +232,9 @@ impl Matrix {
             Vec::new()
         };
         let (block_items, block_starts) = compile_blocks(&problem, &item_index)?;
+        let exclusion_items = (problem.exclusion_items().iter())
+            .map(|&item| item_index[item.0 as usize])
+            .collect();
         // The sums the search weighs where it branches; every sum is checked in solutions.
         let weighed: Vec<&super::Sum> = (problem.sums().iter().enumerate())
             .filter(|&(s, _)| problem.is_weighed(s))
@@ -268,6 +273,7 @@ impl Matrix {
             sums,
             block_items,
             block_starts,
+            exclusion_items,
             item_of,
             problem,
             nodes,

@@ -59,6 +59,9 @@ pub enum BuildError {
     /// A one-to-one block ([`Problem::add_block`]) with sides of different sizes, an empty
     /// side, a secondary item, an item with bounds, or an item named twice.
     BadBlock(String),
+    /// An item the exclusion rule is asked to examine ([`Problem::add_exclusion_items`])
+    /// that is secondary or has bounds.
+    BadExclusionItem(String),
     /// A sum ([`Problem::add_sum`]) with an empty term, an unknown option, or a term of more
     /// than [`MAX_TERM_VALUES`](super::MAX_TERM_VALUES) values.
     BadSum(String),
@@ -83,9 +86,10 @@ impl fmt::Display for BuildError {
                 "primary item '{name}' has a colour (only secondary items, after '|', take \
                  colours)"
             ),
-            BuildError::BadBounds(why) | BuildError::BadBlock(why) | BuildError::BadSum(why) => {
-                write!(f, "{why}")
-            }
+            BuildError::BadBounds(why)
+            | BuildError::BadBlock(why)
+            | BuildError::BadExclusionItem(why)
+            | BuildError::BadSum(why) => write!(f, "{why}"),
             BuildError::InvalidColor(name) => write!(
                 f,
                 "'{name}' is not a valid colour (it must be non-empty, without spaces, '|' or \
@@ -131,6 +135,9 @@ pub struct Problem {
     /// One-to-one blocks ([`Problem::add_block`]): the items of one side, then those of the
     /// other.
     blocks: Vec<(Vec<ItemId>, Vec<ItemId>)>,
+    /// Items the exclusion rule examines wherever the rules run
+    /// ([`Problem::add_exclusion_items`]).
+    exclusion_items: Vec<ItemId>,
     /// Sums over choices ([`Problem::add_sum`]).
     sums: Vec<Sum>,
     /// Parallel to `sums`: whether the search weighs each where it branches (else it only
@@ -343,6 +350,57 @@ impl Problem {
         }
         self.blocks.push((left.to_vec(), right.to_vec()));
         Ok(())
+    }
+
+    /// Asks the search to apply the exclusion rule to `items` wherever its inference runs
+    /// (every setting but [`Inference::None`](super::Inference::None)), not only under
+    /// [`Inference::Exclusion`](super::Inference::Exclusion): an option that shares an item
+    /// with every remaining option of one of them is removed, since choosing it would leave
+    /// that item no option. The rule walks the columns of every option's items, so it pays
+    /// on a few items whose options exclude one another through different items (the
+    /// symbols a renban line must hold, placed in cells that see one another through a row
+    /// for some and a box for others) and not on all. It changes no solution, only how
+    /// much a search infers. Naming an item twice is harmless.
+    ///
+    /// Fails, adding nothing, on an unknown or secondary item or an item with bounds
+    /// ([`Problem::set_bounds`]).
+    ///
+    /// ```
+    /// use xcover::dlx::{Matrix, Problem};
+    ///
+    /// let mut problem = Problem::new();
+    /// let [i, a, b] = ["i", "a", "b"].map(|name| problem.add_primary(name).unwrap());
+    /// for items in [&[i, a][..], &[i, b], &[a, b], &[a], &[b]] {
+    ///     problem.add_option(items).unwrap();
+    /// }
+    /// // "a b" shares a with "i a" and b with "i b": choosing it would leave "i" no option.
+    /// problem.add_exclusion_items(&[i]).unwrap();
+    /// assert_eq!(Matrix::new(problem).unwrap().solver().count(None), 2);
+    /// ```
+    pub fn add_exclusion_items(&mut self, items: &[ItemId]) -> Result<(), BuildError> {
+        for &item in items {
+            if self.seen.get(item.0 as usize).is_none() {
+                return Err(BuildError::UnknownItem(item));
+            }
+            let name = self.name(item);
+            if self.kind(item) == ItemKind::Secondary {
+                return Err(BuildError::BadExclusionItem(format!(
+                    "item '{name}' given to the exclusion rule is secondary (only primary items)"
+                )));
+            }
+            if self.bounds(item) != (1, 1) {
+                return Err(BuildError::BadExclusionItem(format!(
+                    "item '{name}' given to the exclusion rule has bounds (only exactly once)"
+                )));
+            }
+        }
+        self.exclusion_items.extend_from_slice(items);
+        Ok(())
+    }
+
+    /// The items given to [`Problem::add_exclusion_items`].
+    pub fn exclusion_items(&self) -> &[ItemId] {
+        &self.exclusion_items
     }
 
     /// Adds a sum over choices (see [`Sum`]). The search checks the sum at every solution and removes, where it

@@ -1,7 +1,7 @@
 //! Inference inside the search: the rules really remove options, and no setting changes an
 //! answer (oracle counts, Sudoku counts up to a limit, the large grids' published solutions).
 
-use xcover::dlx::{Inference, Matrix, Problem, Stats, format};
+use xcover::dlx::{BuildError, Inference, ItemId, Matrix, Problem, Stats, format};
 use xcover::problems;
 use xcover::sudoku::{Encoding, Grid, Verdict, check, text};
 
@@ -51,6 +51,63 @@ fn the_exclusion_rule_removes_an_option_that_meets_every_option_of_an_item() {
     assert_eq!((count, every.removals), (2, 0), "{every:?}");
     let (count, excluded) = count_with(&matrix, Inference::Exclusion);
     assert_eq!((count, excluded.removals), (2, 1), "{excluded:?}");
+}
+
+#[test]
+fn items_given_to_the_exclusion_rule_are_examined_at_every_setting() {
+    // The problem of the test above, with the rule asked for on item i alone.
+    let build = |watched: bool| {
+        let mut problem = Problem::new();
+        let [i, a, b] = ["i", "a", "b"].map(|name| problem.add_primary(name).unwrap());
+        for items in [&[i, a][..], &[i, b], &[a, b], &[a], &[b]] {
+            problem.add_option(items).unwrap();
+        }
+        if watched {
+            problem.add_exclusion_items(&[i]).unwrap();
+        }
+        Matrix::new(problem).unwrap()
+    };
+    // (Probing removes the option by itself: its probe fails.)
+    for inference in [Inference::Root, Inference::Shallow, Inference::EveryNode] {
+        let (count, plain) = count_with(&build(false), inference);
+        assert_eq!((count, plain.removals), (2, 0), "{inference}: {plain:?}");
+        let (count, watched) = count_with(&build(true), inference);
+        assert_eq!(
+            (count, watched.removals),
+            (2, 1),
+            "{inference}: {watched:?}"
+        );
+    }
+    let (count, none) = count_with(&build(true), Inference::None);
+    assert_eq!((count, none.removals), (2, 0), "{none:?}");
+}
+
+#[test]
+fn the_exclusion_rule_takes_only_primary_items_without_bounds() {
+    let mut problem = Problem::new();
+    let i = problem.add_primary("i").unwrap();
+    let j = problem.add_primary("j").unwrap();
+    let s = problem.add_secondary("s").unwrap();
+    problem.add_option(&[i, j, s]).unwrap();
+    problem.set_bounds(j, 0, 2).unwrap();
+    for (item, why) in [(s, "secondary"), (j, "has bounds")] {
+        let error = problem.add_exclusion_items(&[i, item]).unwrap_err();
+        assert!(
+            matches!(error, BuildError::BadExclusionItem(_)),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains(why), "{error}");
+    }
+    assert!(
+        problem.exclusion_items().is_empty(),
+        "nothing added on an error"
+    );
+    assert!(matches!(
+        problem.add_exclusion_items(&[ItemId(7)]),
+        Err(BuildError::UnknownItem(ItemId(7)))
+    ));
+    problem.add_exclusion_items(&[i]).unwrap();
+    assert_eq!(problem.exclusion_items(), &[i]);
 }
 
 /// Six items on each side of a one-to-one block: a, b, c share x, y, z among them (each

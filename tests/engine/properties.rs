@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use xcover::dlx::{Branching, Inference, ItemKind, Matrix, OptionId, Problem, Verdict};
+use xcover::dlx::{Branching, Inference, ItemId, ItemKind, Matrix, OptionId, Problem, Verdict};
 
 /// A random problem: item kinds, then options as item-index sets.
 fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
@@ -110,6 +110,28 @@ proptest! {
                 prop_assert!(expected.contains(&as_set(&a)) && expected.contains(&as_set(&b)));
                 prop_assert_ne!(as_set(&a), as_set(&b));
             }
+        }
+    }
+
+    #[test]
+    fn items_given_to_the_exclusion_rule_keep_exactly_the_solutions(
+        (kinds, options) in problem_strategy(),
+        watched in proptest::collection::vec(any::<bool>(), 5),
+    ) {
+        let expected = brute_force(&kinds, &options);
+        let mut problem = build(&kinds, &options);
+        let items: Vec<_> = (0..kinds.len())
+            .filter(|&i| kinds[i] && watched[i])
+            .map(|i| ItemId(i as u32))
+            .collect();
+        problem.add_exclusion_items(&items).unwrap();
+        let matrix = Matrix::new(problem).unwrap();
+        for inference in Inference::ALL {
+            let mut solver = matrix.solver();
+            solver.set_inference(inference);
+            let found: BTreeSet<BTreeSet<u32>> = solver.solutions().map(|s| as_set(&s)).collect();
+            prop_assert_eq!(&found, &expected, "{}", inference);
+            prop_assert_eq!(solver.count(None), expected.len() as u128, "{}", inference);
         }
     }
 

@@ -21,7 +21,10 @@
 //!   (through the row for some of them, the box for the others), or a symbol of one cell
 //!   that a line's pairs forbid with every symbol another cell has left. It walks the
 //!   columns of every option's items, many times what the implication rule reads, so only
-//!   [`Inference::Exclusion`] runs it (measured: `docs/design/inference.md`).
+//!   [`Inference::Exclusion`] runs it on every item (measured: `docs/design/inference.md`);
+//!   at the other settings it examines the items a problem names for it
+//!   ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items): the
+//!   symbols a renban line must hold).
 //!
 //! A third rule, for problems that declare one-to-one blocks, is in `matching.rs`: Hall sets
 //! of any size, found by matching. It runs after these two reach their fixpoint, and they
@@ -97,7 +100,9 @@ pub enum Inference {
     /// with them: an option that shares an item with every option of an item is removed.
     /// It finds more than the other rules where options exclude one another through
     /// different items (renban lines: one of ISS's hard renban puzzles 11 s to 0.2 s), and
-    /// costs more everywhere (measured: `docs/design/inference.md`), so no default uses it.
+    /// costs more everywhere (measured: `docs/design/inference.md`), so no default uses it
+    /// on every item; every setting but [`Inference::None`] uses it on the items a problem
+    /// names ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items)).
     Exclusion,
     /// The rules and probing at every search node (see `probe.rs`): each option of an item
     /// with two options is tried, and removed when its forced moves (and the implication
@@ -225,6 +230,9 @@ pub(crate) struct Scratch {
     marks: Vec<u32>,
     /// Items that the item being examined implies.
     implied: Vec<u32>,
+    /// Per item: whether the exclusion rule examines it at every setting
+    /// ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items)).
+    excluding: Vec<bool>,
     /// Per item: whether two of its options share another item, from all the options
     /// (`Links::items_sharing`); empty until the rules first run. The implication rule finds
     /// nothing on an item with two options or more that shares none (a Sudoku cell: its
@@ -251,8 +259,13 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    pub fn new(items: usize, nodes: usize) -> Scratch {
+    pub fn new(items: usize, nodes: usize, exclusion_items: &[u32]) -> Scratch {
+        let mut excluding = vec![false; items + 1];
+        for &i in exclusion_items {
+            excluding[i as usize] = true;
+        }
         Scratch {
+            excluding,
             probes: super::probe::Scratch::new(nodes),
             queue: Vec::new(),
             queued: vec![false; items + 1],
@@ -424,7 +437,9 @@ impl Links {
             if self.dance.top(i) == 2 && !(self.blocks.any() && self.blocks.holds(i)) {
                 removed += self.pairs(i);
             }
-            if self.inferring == Inference::Exclusion && self.dance.top(i) >= 2 {
+            if (self.inferring == Inference::Exclusion || self.scratch.excluding[i as usize])
+                && self.dance.top(i) >= 2
+            {
                 removed += self.exclusions(i);
             }
         }
