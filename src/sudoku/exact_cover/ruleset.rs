@@ -241,6 +241,9 @@ impl VariantEncoding {
                 .add_block(left, right)
                 .expect("blocks of a valid problem");
         }
+        problem
+            .add_exclusion_items(full.exclusion_items())
+            .expect("exclusion items of a valid problem");
         // The sums, over the options kept. A term left without options (a given its cell
         // may not hold) leaves its cell without options too: no solution either way.
         let renumber = |pairs: &[(OptionId, i64)]| -> Vec<(OptionId, i64)> {
@@ -476,13 +479,19 @@ impl Builder<'_> {
                 .problem
                 .add_primary(&format!("s{}", g + 1))
                 .expect("fresh");
-            let symbols = (1..=n)
+            let symbols: Vec<ItemId> = (1..=n)
                 .map(|v| {
                     self.problem
                         .add_primary(&format!("s{}v{v}", g + 1))
                         .expect("fresh")
                 })
                 .collect();
+            if group.exclusions {
+                (self.problem)
+                    .add_exclusion_items(&[whole])
+                    .and_then(|()| self.problem.add_exclusion_items(&symbols))
+                    .expect("primary items without bounds");
+            }
             group_items.push((whole, symbols));
             for &(row, col) in &group.cells {
                 groups_of[row * n + col].push(g);

@@ -308,6 +308,11 @@ impl CellSum {
 pub struct SetGroup {
     pub cells: Vec<Cell>,
     pub sets: Vec<sequences::Symbols>,
+    /// Whether the search applies the exclusion rule to the group's items wherever its
+    /// rules run ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items)):
+    /// a cell that sees every cell where a symbol the group must hold can go loses that
+    /// symbol, whether it sees them through one unit or several.
+    pub exclusions: bool,
 }
 
 /// One rule of a puzzle beyond rows, columns and boxes.
