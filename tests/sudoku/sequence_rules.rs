@@ -581,3 +581,26 @@ proptest! {
         prop_assert_eq!(Backtracker::new(&rules).count(&givens, u128::MAX), expected, "{:?}", rules);
     }
 }
+
+/// A renban line names its group's items for the exclusion rule (its group item and one per
+/// symbol); a killer cage, which is a group too, does not.
+#[test]
+fn renban_lines_name_their_group_items_for_the_exclusion_rule() {
+    let names = |text: &str| {
+        let puzzle = xcover::sudoku::variant::iss::parse(text, "t").unwrap();
+        let encoding = VariantEncoding::new(&puzzle).unwrap();
+        let problem = encoding.puzzle_problem(&puzzle);
+        let mut names: Vec<String> = problem
+            .exclusion_items()
+            .iter()
+            .map(|&item| problem.name(item).to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    let mut expected: Vec<String> = (1..=9).map(|v| format!("s1v{v}")).collect();
+    expected.push("s1".to_string());
+    expected.sort();
+    assert_eq!(names(".Renban~R1C1~R1C2~R1C3"), expected);
+    assert!(names(".Cage~6~R1C1~R1C2~R1C3").is_empty());
+}

@@ -67,7 +67,7 @@ impl Rule for Renban {
                 SetGroup {
                     cells: line.clone(),
                     sets: (0..=n - k).map(|low| run << low).collect(),
-                    // Hard renban 3 of ISS's collection: 11.4 s to under 0.1 s
+                    // Hard renban 3 of ISS's collection: 11.4 s to about 0.1 s
                     // (docs/sums.md, "Renban lines: the exclusion rule").
                     exclusions: true,
                 }
