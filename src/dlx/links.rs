@@ -123,6 +123,8 @@ pub(crate) struct Links {
     /// Whether the search filters options by the sums where it branches: the problem has
     /// sums, and neither colours nor multiplicities (whose loops keep no trail).
     propagating: bool,
+    /// [`Matrix::sums_mostly_distinct`]: whether [`Inference::Auto`] probes where sums filter.
+    sums_mostly_distinct: bool,
     /// Scratch space of the sums' filtering.
     sum_scratch: propagate::Scratch,
     /// How searches choose their branch item, and the weights of conflict-directed
@@ -264,6 +266,7 @@ impl Links {
             blocks: matching::Blocks::new(matrix),
             sums: std::sync::Arc::clone(&matrix.sums),
             propagating: !matrix.sums.is_empty() && matrix.colors.is_empty() && !multi,
+            sums_mostly_distinct: matrix.sums_mostly_distinct,
             sum_scratch: propagate::Scratch::default(),
             branching: Branching::default(),
             conflicts: conflicts::Conflicts::default(),
@@ -400,12 +403,21 @@ impl Links {
         if self.dance.colored() || self.multi {
             return Inference::None;
         }
-        // Where sums filter options, probing pays at every size: on the hard killers of
-        // tarek's collection it took about half the time of the shallow setting.
+        let resolved = self.inference.resolve(self.dance.active_primary());
         if self.propagating && self.inference == Inference::Auto {
-            return Inference::Probe;
+            // Where sums filter options, mostly sums of distinct values (cages), probing
+            // pays at every size: on the hard killers of tarek's collection it took about
+            // half the time of the shallow setting. Where values may repeat (little
+            // killers' diagonals, arrows, zipper lines), the filter at each branch point
+            // alone did best below the size that probes anyway: ISS's Barbed Cross (little
+            // killers) 15 s probing, 5 s shallow, 2.2 s so (`docs/sums.md`).
+            return match resolved {
+                _ if self.sums_mostly_distinct => Inference::Probe,
+                Inference::Shallow => Inference::None,
+                other => other,
+            };
         }
-        self.inference.resolve(self.dance.active_primary())
+        resolved
     }
 
     /// The primary item the search would branch on now (the first with the fewest options),

@@ -79,6 +79,10 @@ pub struct Matrix {
     pub(crate) exclusion_items: Vec<u32>,
     /// The problem's sums ([`Problem::add_sum`]) compiled for the search's filtering.
     pub(crate) sums: std::sync::Arc<[super::links::NodeSum]>,
+    /// Whether half or more of the options the weighed sums hold lie in sums whose values
+    /// are distinct (a killer's cages, not a little killer's diagonals): where
+    /// [`Inference::Auto`](super::Inference::Auto) probes.
+    pub(crate) sums_mostly_distinct: bool,
     /// [`Matrix::fingerprint`], computed on first use.
     fingerprint: std::sync::OnceLock<u64>,
     /// The blocks whose edges a search keeps as bit sets, and their options' edges:
@@ -240,6 +244,16 @@ impl Matrix {
             .filter(|&(s, _)| problem.is_weighed(s))
             .map(|(_, sum)| sum)
             .collect();
+        // Each option of a weighed sum: (in some sum, in some sum of distinct values).
+        let mut summed = vec![(false, false); option_first.len()];
+        for sum in &weighed {
+            for &(option, _) in sum.terms.iter().flatten() {
+                let mark = &mut summed[option.0 as usize];
+                *mark = (true, mark.1 || sum.distinct);
+            }
+        }
+        let in_sums = summed.iter().filter(|mark| mark.0).count();
+        let in_distinct_sums = summed.iter().filter(|mark| mark.1).count();
         let sums = weighed
             .iter()
             .map(|sum| {
@@ -271,6 +285,7 @@ impl Matrix {
             .collect();
         Ok(Matrix {
             sums,
+            sums_mostly_distinct: 2 * in_distinct_sums >= in_sums,
             block_items,
             block_starts,
             exclusion_items,

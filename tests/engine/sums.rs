@@ -259,3 +259,53 @@ fn a_sum_naming_an_unknown_option_is_refused() {
         .unwrap_err();
     assert!(stray.to_string().contains("term 2"), "{stray}");
 }
+
+/// The default setting probes where half or more of the options that sums hold lie in sums
+/// of distinct values (a killer's cages), and else, on a small problem, leaves the search to
+/// the sums' filter alone (little killers, arrows): `docs/sums.md` has the figures.
+#[test]
+fn auto_probes_where_sums_are_mostly_of_distinct_values() {
+    // Three items, each with three options valued 1 to 3; `distinct` says, for each item,
+    // whether its term lies in a sum of distinct values (one sum of those, one of the rest).
+    let resolved = |distinct: [bool; 3]| {
+        let mut problem = Problem::new();
+        let mut terms = Vec::new();
+        for name in ["a", "b", "c"] {
+            let item = problem.add_primary(name).unwrap();
+            let term: Vec<(OptionId, i64)> = (1..=3)
+                .map(|value| (problem.add_option(&[item]).unwrap(), value))
+                .collect();
+            terms.push(term);
+        }
+        for kind in [true, false] {
+            let terms: Vec<_> = (terms.iter().zip(distinct))
+                .filter(|&(_, d)| d == kind)
+                .map(|(term, _)| term.clone())
+                .collect();
+            if terms.is_empty() {
+                continue;
+            }
+            problem
+                .add_sum(Sum {
+                    min: 1,
+                    max: 3 * terms.len() as i64,
+                    terms,
+                    distinct: kind,
+                    apart: Vec::new(),
+                    excluded: Vec::new(),
+                })
+                .unwrap();
+        }
+        let matrix = Matrix::new(problem).unwrap();
+        let mut solver = matrix.solver();
+        let auto = solver.resolved_inference();
+        solver.set_inference(Inference::Shallow);
+        (auto, solver.resolved_inference())
+    };
+    let probe = (Inference::Probe, Inference::Shallow);
+    let filter_alone = (Inference::None, Inference::Shallow);
+    assert_eq!(resolved([true; 3]), probe);
+    assert_eq!(resolved([true, true, false]), probe);
+    assert_eq!(resolved([true, false, false]), filter_alone);
+    assert_eq!(resolved([false; 3]), filter_alone);
+}

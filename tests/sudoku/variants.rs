@@ -2130,8 +2130,8 @@ fn iss_examples_of_every_kind_are_unique_and_solved_as_published() {
 }
 
 /// Every ISS example: each whose rules are known is proved unique within a generous grace
-/// (20 s) and solved as published; every other is refused with the rule it lacks named (see
-/// `docs/variant-rules.md`). About a minute. CI runs it (`.ci/run`).
+/// (60 s: a guard against hangs, not a timing) and solved as published; every other is
+/// refused with the rule it lacks named (see `docs/variant-rules.md`). About a minute. CI runs it (`.ci/run`).
 #[test]
 #[cfg_attr(
     shared_data,
@@ -2139,9 +2139,11 @@ fn iss_examples_of_every_kind_are_unique_and_solved_as_published() {
 )]
 #[cfg_attr(not(shared_data), ignore = "needs ../shared/data beside the checkout")]
 fn every_iss_example_is_answered_rightly() {
-    let (solved, refused, slow) = iss_examples(|_| true, std::time::Duration::from_secs(20));
+    let (solved, refused, slow) = iss_examples(|_| true, std::time::Duration::from_secs(60));
     assert_eq!(solved.len() + refused.len() + slow.len(), 62);
-    // Every example whose rules are read is proved, the slowest in about 7 s here; the 7
+    // Every example whose rules are read is proved, the slowest (Normal Lunchbox) in about
+    // 5 s here; The Barbed Cross took 12 to 17 s here and over 20 s in a CI run while its
+    // little killers were probed (`docs/sums.md`), about 2.7 s since. The 7
     // others name what they lack (see docs/variant-rules.md).
     assert!(slow.is_empty(), "slow: {slow:?}");
     assert_eq!(solved.len(), 55, "{solved:?}\nrefused: {refused:?}");
