@@ -410,7 +410,7 @@ impl Links {
             // half the time of the shallow setting. Where values may repeat (little
             // killers' diagonals, arrows, zipper lines), the filter at each branch point
             // alone did best below the size that probes anyway: ISS's Barbed Cross (little
-            // killers) 15 s probing, 5 s shallow, 2.2 s so (`docs/sums.md`).
+            // killers) 16.9 s probing, 2.7 s so (`docs/sums.md`).
             return match resolved {
                 _ if self.sums_mostly_distinct => Inference::Probe,
                 Inference::Shallow => Inference::None,
