@@ -29,10 +29,10 @@
 //! It follows forced moves without scanning every item: each primary item whose count
 //! drops to one or zero is queued, and each that drops to two, if two of its options share
 //! another item at all (`inference::Scratch::shares`, from the whole problem: never a Sudoku
-//! cell), for the implication rule once no move is forced. (Probing by real covers, undone after each
-//! trial, cost more.) An option is probed once per sweep, even when it is met again through
-//! another of its items after removals that could now make it fail: probing it again cost
-//! more than it found (`docs/design/probing.md`).
+//! cell), for the implication rule once no move is forced. (Probing by real covers, undone
+//! after each trial, cost more.) An option is probed once per sweep, even when it is met
+//! again through another of its items after removals that could now make it fail: probing
+//! it again cost more than it found (`docs/design/probing.md`).
 //!
 //! Safe code: it reads the links through the accessors of `dance.rs`.
 
