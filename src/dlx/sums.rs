@@ -134,6 +134,8 @@ pub(crate) struct SumFilter {
     sets_by_total: Vec<u64>,
     least_set_total: i64,
     set_words: usize,
+    /// With `sets_by_total`: each set's row there (its total less `least_set_total`).
+    set_rows: Vec<u32>,
     /// When only some terms are distinct ([`Sum::apart`]) and tracked as sets: the groups of
     /// two terms or more (no term in two), then the terms in none.
     groups: Vec<Vec<usize>>,
@@ -164,6 +166,8 @@ struct SetScratch {
     completed: Vec<u64>,
     next_completed: Vec<u64>,
     kept_sets: Vec<u64>,
+    /// The rows of `SumFilter::sets_by_total` that the sets kept make, a bit each.
+    kept_rows: Vec<u64>,
     /// Sets of values reached, and those that can still be completed, as bits over all sets.
     reached: Vec<u64>,
     completes: Vec<u64>,
@@ -274,6 +278,7 @@ impl SumFilter {
             })
             .collect();
         let (mut sets_by_total, mut least_set_total, mut set_words) = (Vec::new(), 0, 0);
+        let mut set_rows = Vec::new();
         // The totals a set can make, from the least to the greatest (in i128: no overflow).
         let least: i128 = all.iter().filter(|&&v| v < 0).map(|&v| i128::from(v)).sum();
         let most: i128 = all.iter().filter(|&&v| v > 0).map(|&v| i128::from(v)).sum();
@@ -295,6 +300,7 @@ impl SumFilter {
             for set in 0..sets {
                 let row = (set_total(set) - least_set_total) as usize;
                 sets_by_total[row * set_words + set / 64] |= 1 << (set % 64);
+                set_rows.push(row as u32);
             }
         }
         SumFilter {
@@ -309,6 +315,7 @@ impl SumFilter {
             sets_by_total,
             least_set_total,
             set_words,
+            set_rows,
             global_values: if tracked { all } else { Vec::new() },
             groups,
             loose,
@@ -340,7 +347,7 @@ impl SumFilter {
                 Accept::Range(self.min, self.max),
                 &mut scratch.sets,
                 support,
-                required,
+                Some(required),
                 None,
             )
         } else if !self.groups.is_empty() {
@@ -394,14 +401,13 @@ impl SumFilter {
         unit_domains.clear();
         for (group, totals) in self.groups.iter().zip(group_totals.iter_mut()) {
             totals.clear();
-            let mut ignored = 0;
             if !self.support_by_sets(
                 group,
                 domains,
                 Accept::Range(i64::MIN / 4, i64::MAX / 4),
                 sets,
                 support,
-                &mut ignored,
+                None,
                 Some(totals),
             )? {
                 return Some(false);
@@ -441,9 +447,8 @@ impl SumFilter {
             support[t] = unit_support[g + i];
         }
         for (u, group) in self.groups.iter().enumerate() {
-            let mut ignored = 0;
             let accept = Accept::Marked(&group_totals[u], unit_support[u]);
-            if !self.support_by_sets(group, domains, accept, sets, support, &mut ignored, None)? {
+            if !self.support_by_sets(group, domains, accept, sets, support, None, None)? {
                 return Some(false);
             }
         }
@@ -453,8 +458,9 @@ impl SumFilter {
     /// Exact support for the distinct values of the terms `terms`: the sets of values the
     /// first of them can use (a set of `t` values is reached at layer `t` only, so one bit
     /// map holds every layer), then, backwards, those that can be completed to a set whose
-    /// total `accept` keeps. Writes the support of `terms` only; into `finals`, the totals
-    /// kept. `None` when the sets outgrow [`MAX_VALUE_SETS`].
+    /// total `accept` keeps. Writes the support of `terms` only, and into `required` (where
+    /// asked) the values every such set holds. With `finals`, only the totals kept, into it:
+    /// no support, none required. `None` when the sets outgrow [`MAX_VALUE_SETS`].
     #[allow(clippy::too_many_arguments)]
     fn support_by_sets(
         &self,
@@ -463,7 +469,7 @@ impl SumFilter {
         accept: Accept<'_>,
         scratch: &mut SetScratch,
         support: &mut [u64],
-        required: &mut u32,
+        required: Option<&mut u32>,
         mut finals: Option<&mut Vec<i64>>,
     ) -> Option<bool> {
         if !self.sets_by_total.is_empty() {
@@ -566,19 +572,22 @@ impl SumFilter {
         }
         let mut feasible = false;
         let mut all_use = u32::MAX;
+        let mut any_kept = false;
         if !overflow {
             layer_starts.push(sets.len());
             for i in layer_starts[k]..layer_starts[k + 1] {
                 let (set, total) = (sets[i], totals[i]);
                 if accept.accepts(total) {
                     mark(completes, set);
+                    any_kept = true;
                     all_use &= set;
                     if let Some(finals) = finals.as_deref_mut() {
                         finals.push(total);
                     }
                 }
             }
-            for o in (0..k).rev() {
+            let totals_only = finals.is_some();
+            for o in (0..k).rev().filter(|_| !totals_only) {
                 let t = open[o];
                 let values = as_global(t, domains[t]);
                 let mut kept = 0u32;
@@ -599,8 +608,14 @@ impl SumFilter {
                 }
                 support[t] = self.term_bits(t, domains[t], kept);
             }
-            feasible = marked(completes, base);
-            if feasible {
+            // Without the backward pass, a set kept at the last layer is one reached from
+            // the base.
+            feasible = if totals_only {
+                any_kept
+            } else {
+                marked(completes, base)
+            };
+            if let Some(required) = required.filter(|_| feasible) {
                 *required = all_use;
             }
         }
@@ -651,7 +666,7 @@ impl SumFilter {
         accept: Accept<'_>,
         scratch: &mut SetScratch,
         support: &mut [u64],
-        required: &mut u32,
+        required: Option<&mut u32>,
         finals: Option<&mut Vec<i64>>,
     ) -> bool {
         let words = self.set_words;
@@ -661,6 +676,7 @@ impl SumFilter {
             completed,
             next_completed,
             kept_sets,
+            kept_rows,
             open,
             ..
         } = scratch;
@@ -708,6 +724,13 @@ impl SumFilter {
             }
         };
         match accept {
+            // Every total: every set (the totals of a group's sets, `support_by_groups`).
+            Accept::Range(low, high)
+                if low <= self.least_set_total
+                    && high >= self.least_set_total + rows as i64 - 1 =>
+            {
+                kept_sets.fill(u64::MAX);
+            }
             Accept::Range(low, high) => {
                 let low = low.max(self.least_set_total);
                 let high = high.min(self.least_set_total + rows as i64 - 1);
@@ -733,17 +756,33 @@ impl SumFilter {
             return false;
         }
         if let Some(finals) = finals {
-            for row in 0..rows {
-                let sets = &self.sets_by_total[row * words..][..words];
-                if sets.iter().zip(completed.iter()).any(|(a, b)| a & b != 0) {
+            // The totals of the sets kept, from each set's row: few sets of a group are kept.
+            kept_rows.clear();
+            kept_rows.resize(rows.div_ceil(64), 0);
+            for (w, &word) in completed.iter().enumerate() {
+                let mut sets = word;
+                while sets != 0 {
+                    let row = self.set_rows[w * 64 + sets.trailing_zeros() as usize];
+                    sets &= sets - 1;
+                    kept_rows[row as usize / 64] |= 1 << (row % 64);
+                }
+            }
+            for (w, &word) in kept_rows.iter().enumerate() {
+                let mut marked = word;
+                while marked != 0 {
+                    let row = w * 64 + marked.trailing_zeros() as usize;
+                    marked &= marked - 1;
                     finals.push(self.least_set_total + row as i64);
                 }
             }
+            return true;
         }
         // The values every kept set holds.
-        *required = (0..self.global_values.len() as u32)
-            .filter(|&v| every_set_holds(completed, v))
-            .fold(0, |bits, v| bits | 1 << v);
+        if let Some(required) = required {
+            *required = (0..self.global_values.len() as u32)
+                .filter(|&v| every_set_holds(completed, v))
+                .fold(0, |bits, v| bits | 1 << v);
+        }
         for o in (0..k).rev() {
             let t = open[o];
             let reached = &layers[o * words..][..words];
