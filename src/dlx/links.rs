@@ -156,6 +156,10 @@ struct Frame {
     /// Where the sums were last filtered to a fixpoint on the path to the node (see
     /// `propagate.rs`).
     sums_seen: propagate::SumsSeen,
+    /// The last level on the path to the node, this one excluded, whose node filtered the
+    /// sums (its `sums_seen` says where), or [`NOT_YET`]: a node that filters the sums
+    /// without inference filters only those the path changed since.
+    sums_from: u32,
     /// Where the sweep of probes there found it best to branch (item, score and order; see
     /// `probe.rs`), for the nodes below it whose links it left unchanged.
     probed_best: probe::ProbedBranch,
@@ -169,6 +173,7 @@ impl Frame {
         first_tweak: 0,
         hidden_before: 0,
         sums_seen: propagate::SumsSeen { trail: 0, level: 0 },
+        sums_from: NOT_YET,
         probed_best: probe::ProbedBranch::NONE,
     };
 }
@@ -699,13 +704,30 @@ impl Links {
                     item = self.heaviest_of_fewest(item, len);
                 }
                 self.frames[level + 1].unseen_from = level as u32;
+                self.frames[level + 1].sums_from = level as u32;
             } else {
                 self.frames[level + 1].unseen_from = self.frames[level].unseen_from;
+                self.frames[level + 1].sums_from = self.frames[level].sums_from;
                 if len >= 2 && self.propagating {
                     self.scratch.dead = false;
-                    work.removals += self.filter_by_sums(level, false, None);
+                    let from = self.frames[level].sums_from;
+                    let since = (from != NOT_YET).then(|| self.frames[from as usize].sums_seen);
+                    work.removals += self.filter_by_sums(level, false, since);
                     if self.scratch.dead {
                         return (item, 0);
+                    }
+                    self.frames[level].sums_seen = propagate::SumsSeen {
+                        trail: self.trail.len() as u32,
+                        level: level as u32,
+                    };
+                    self.frames[level + 1].sums_from = level as u32;
+                    #[cfg(debug_assertions)]
+                    {
+                        let missed = self.filter_by_sums(level, false, None);
+                        debug_assert!(
+                            missed == 0 && !self.scratch.dead,
+                            "the sums were not at their fixpoint"
+                        );
                     }
                     (item, len) = self.next_branch();
                 }
