@@ -32,4 +32,4 @@ pub use search::{
     Stats, Stop, Subtree, Verdict,
 };
 pub use split::{SUBTREES_PER_SHARD, SubtreeSyntaxError};
-pub use sums::{MAX_TERM_VALUES, Sum};
+pub use sums::{MAX_DISTINCT_VALUES, MAX_TERM_VALUES, Sum};

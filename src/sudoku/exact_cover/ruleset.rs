@@ -59,11 +59,14 @@ use crate::sudoku::variant::Puzzle;
 const MAX_CLUE_FILLINGS: usize = 3000;
 
 /// The most fillings a clue whose rule its sums state whole (see `Rule::stated_by_sums`)
-/// may have to be encoded as options beside them; past it, the sums alone hold it. Measured
-/// on the ISS examples (`docs/variant-rules.md`): a pill arrow's few hundred fillings prune
-/// where a sum weighting its circle by ten does not (Pill Arrow Sudoku 0.05 s with them, 0.5 s
-/// without), while the 2,916 fillings of each square of the global entropy rule slow its
-/// search a hundredfold (0.95 s against 0.01 s).
+/// may have to be encoded as options beside them, on a board of more symbols than the sums'
+/// filter tracks as sets (`dlx::MAX_DISTINCT_VALUES`): there the fillings keep a unit's
+/// digits apart along the clue, which the filter does not. On smaller boards the sums alone
+/// hold such a clue: their filter keeps the digits some filling keeps (up to cells that see
+/// each other across the filter's disjoint groups of distinct cells), and the fillings'
+/// options cost far more moves than the little they add. ISS's little killers (`docs/sums.md`): 3 to 9 times as
+/// long with the fillings; its 62 examples 8.8 s in all with them, 8.1 s without (a pill
+/// arrow 0.040 s and 0.012 s, The Barbed Cross 1.29 s and 0.72 s).
 const MAX_FILLINGS_BESIDE_SUMS: usize = 1000;
 
 /// The exact-cover problem of one variant puzzle's rules, compiled.
@@ -414,13 +417,16 @@ impl Builder<'_> {
                 forbidden[b].push((ys, item));
             }
         }
-        // A clue that its rule's sums state whole and that has too many fillings to be options
-        // of its own is left to the sums alone: a chain of moves would only slow the search.
+        // A clue that its rule's sums state whole is left to the sums alone, unless the board
+        // has more symbols than their filter tracks and the clue few fillings (see
+        // `MAX_FILLINGS_BESIDE_SUMS`): a chain of moves would only slow the search.
         let encoded: Vec<bool> = layers
             .iter()
             .zip(&stated_by_sums)
             .map(|(unrolled, &whole)| {
-                !whole || unrolled.fillings(MAX_FILLINGS_BESIDE_SUMS) <= MAX_FILLINGS_BESIDE_SUMS
+                !whole
+                    || n > crate::dlx::MAX_DISTINCT_VALUES
+                        && unrolled.fillings(MAX_FILLINGS_BESIDE_SUMS) <= MAX_FILLINGS_BESIDE_SUMS
             })
             .collect();
         // What each position of each clue read along cells reads, as items rather than
