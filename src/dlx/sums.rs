@@ -803,6 +803,36 @@ impl SumFilter {
         true
     }
 
+    /// Whether [`SumFilter::support`] is exact on every input, with no fallback to a weaker
+    /// filter that the next filtering might not take: the maps of sets (distinct values, or
+    /// groups whose totals are few enough to be values), or totals over a span within
+    /// [`MAX_TOTAL_SPAN`] (values that may repeat, or distinct ones not tracked). Such a
+    /// filtering is idempotent: each value kept is in some way of meeting the sum whose
+    /// other values are kept too, so filtering again keeps everything.
+    pub fn exact_in_one_pass(&self) -> bool {
+        let span = |values: &[i64]| values[values.len() - 1] - values[0];
+        let rows = self.sets_by_total.len() / self.set_words.max(1);
+        if !self.all_terms.is_empty() {
+            !self.sets_by_total.is_empty()
+        } else if !self.groups.is_empty() {
+            !self.sets_by_total.is_empty()
+                && rows <= MAX_TERM_VALUES
+                && self.groups.len() as i64 * rows as i64
+                    + self
+                        .loose
+                        .iter()
+                        .map(|&t| span(&self.terms[t].values))
+                        .sum::<i64>()
+                    <= MAX_TOTAL_SPAN
+        } else {
+            self.terms
+                .iter()
+                .map(|term| span(&term.values))
+                .sum::<i64>()
+                <= MAX_TOTAL_SPAN
+        }
+    }
+
     /// The bit of `value` in [`SumFilter::support`]'s `required`, where the filter tracks sets
     /// of values and some term has the value.
     pub fn value_bit(&self, value: i64) -> Option<u8> {
@@ -1160,6 +1190,13 @@ mod tests {
                     assert_eq!(by_bits, used, "round {round}: required values");
                 }
             }
+            // A filter exact in one pass keeps everything when given what it kept.
+            if feasible && filter.exact_in_one_pass() {
+                let (mut again, mut required_again) = (Vec::new(), 0);
+                let kept = support.clone();
+                assert!(filter.support(&kept, &mut scratch, &mut again, &mut required_again));
+                assert_eq!(again, kept, "round {round}: {sum:?} {domains:?}");
+            }
         }
     }
 
@@ -1189,5 +1226,15 @@ mod tests {
         // too (the bounds cannot see that 0 + 0 falls short while 2^20 overshoots).
         assert_eq!(support[0], 0b01);
         assert!(support[1] & 0b10 != 0);
+        // Filtering again drops the second term's 0: the bounds are not exact in one pass.
+        assert!(!filter.exact_in_one_pass());
+        let kept = support.clone();
+        assert!(filter.support(
+            &kept,
+            &mut FilterScratch::default(),
+            &mut support,
+            &mut required
+        ));
+        assert_eq!(support, vec![0b01, 0b10]);
     }
 }

@@ -70,6 +70,10 @@ pub(crate) struct Scratch {
     queued: Vec<bool>,
     /// The options the sum being filtered cannot keep.
     doomed: Vec<u32>,
+    /// Per sum, whether its filter is exact in one pass (`SumFilter::exact_in_one_pass`) and
+    /// no option is in two of its terms or among its excluded options: its filtering then
+    /// leaves it at its fixpoint, and its own removals need not queue it again.
+    settles_itself: Vec<bool>,
 }
 
 /// Where the sums were last filtered to a fixpoint on the path to a node: the length of the
@@ -118,6 +122,18 @@ impl Scratch {
             self.sums_of[x + 1] += self.sums_of[x];
         }
         self.sum_list = pairs.into_iter().map(|(_, s)| s).collect();
+        self.settles_itself = sums
+            .iter()
+            .map(|sum| {
+                let mut nodes: Vec<u32> = sum.nodes.iter().flatten().copied().collect();
+                nodes.extend(sum.excluded.iter().map(|&(x, _)| x));
+                nodes.retain(|&x| x != 0);
+                let all = nodes.len();
+                nodes.sort_unstable();
+                nodes.dedup();
+                nodes.len() == all && sum.filter.exact_in_one_pass()
+            })
+            .collect();
     }
 }
 
@@ -193,6 +209,8 @@ impl Links {
             }
         }
         let mut next = 0;
+        // The sum whose own removals are being made while it counts as queued.
+        let mut held = None;
         'fixpoint: while next < scratch.queue.len() {
             let s = scratch.queue[next] as usize;
             next += 1;
@@ -231,6 +249,15 @@ impl Links {
                 self.conflict_at_sum(s);
                 self.scratch.dead = true;
                 break 'fixpoint;
+            }
+            // While its own removals are made, the sum counts as queued where they cannot
+            // unsettle it. Not where the rules run too: there the order of the filterings
+            // changes which sum meets a dead end first, and so the conflicts' weights; on
+            // killers that cost more than the filterings saved (`docs/sums.md`).
+            let holds_itself = !requeue && scratch.settles_itself[s];
+            if holds_itself {
+                scratch.queued[s] = true;
+                held = Some(s);
             }
             scratch.doomed.clear();
             for (t, (term, nodes)) in sum.filter.terms.iter().zip(&sum.nodes).enumerate() {
@@ -273,10 +300,17 @@ impl Links {
                 }
                 scratch.queue_sums_of(x);
             }
+            if let Some(s) = held.take() {
+                scratch.queued[s] = false;
+            }
         }
-        // A dead end leaves sums queued: none is waiting for the next filtering.
+        // A dead end leaves sums queued, and perhaps the one it met counting as queued: none
+        // is waiting for the next filtering.
         for &s in &scratch.queue[next..] {
             scratch.queued[s as usize] = false;
+        }
+        if let Some(s) = held {
+            scratch.queued[s] = false;
         }
         for &x in &scratch.path {
             scratch.chosen[x as usize / 64] = 0;
