@@ -722,13 +722,7 @@ impl Links {
                     };
                     self.frames[level + 1].sums_from = level as u32;
                     #[cfg(debug_assertions)]
-                    {
-                        let missed = self.filter_by_sums(level, false, None);
-                        debug_assert!(
-                            missed == 0 && !self.scratch.dead,
-                            "the sums were not at their fixpoint"
-                        );
-                    }
+                    self.assert_sums_at_fixpoint(level, false);
                     (item, len) = self.next_branch();
                 }
             }

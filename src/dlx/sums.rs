@@ -586,6 +586,7 @@ impl SumFilter {
                     }
                 }
             }
+            // The backward pass, for the support: none where only the totals are asked for.
             let totals_only = finals.is_some();
             for o in (0..k).rev().filter(|_| !totals_only) {
                 let t = open[o];

@@ -379,12 +379,7 @@ impl Links {
         }
         #[cfg(debug_assertions)]
         if self.propagating && !self.scratch.dead {
-            // Filtering only the sums the path changed reached the fixpoint of them all.
-            let missed = self.filter_by_sums(level, true, None);
-            debug_assert!(
-                missed == 0 && !self.scratch.dead,
-                "the sums were not at their fixpoint"
-            );
+            self.assert_sums_at_fixpoint(level, true);
         }
         if self.inferring == Inference::Probe && !self.dead_end() {
             removed += self.probe(level, unseen, full);

@@ -319,6 +319,17 @@ impl Links {
         removed
     }
 
+    /// Checks that filtering only the sums the path changed reached the fixpoint of them all:
+    /// filtering every sum again removes nothing (debug builds).
+    #[cfg(debug_assertions)]
+    pub(super) fn assert_sums_at_fixpoint(&mut self, level: usize, requeue: bool) {
+        let missed = self.filter_by_sums(level, requeue, None);
+        debug_assert!(
+            missed == 0 && !self.scratch.dead,
+            "the sums were not at their fixpoint"
+        );
+    }
+
     /// Whether removing the option of node `x` left one of its primary items without options.
     fn emptied_an_item(&self, x: u32) -> bool {
         let mut q = x;

@@ -64,9 +64,10 @@ const MAX_CLUE_FILLINGS: usize = 3000;
 /// digits apart along the clue, which the filter does not. On smaller boards the sums alone
 /// hold such a clue: their filter keeps the digits some filling keeps (up to cells that see
 /// each other across the filter's disjoint groups of distinct cells), and the fillings'
-/// options cost far more moves than the little they add. ISS's little killers (`docs/sums.md`): 3 to 9 times as
-/// long with the fillings; its 62 examples 8.8 s in all with them, 8.1 s without (a pill
-/// arrow 0.040 s and 0.012 s, The Barbed Cross 1.29 s and 0.72 s).
+/// options cost far more moves than the little they add. ISS's little killers
+/// (`docs/sums.md`): up to 3.4 times as long with the fillings (0.98 s against 0.29 s; the
+/// slowest 9.5 s against 6.8 s); its 62 examples 8.8 s in all with them, 8.1 s without (a
+/// pill arrow 0.040 s and 0.012 s, The Barbed Cross 1.29 s and 0.72 s).
 const MAX_FILLINGS_BESIDE_SUMS: usize = 1000;
 
 /// The exact-cover problem of one variant puzzle's rules, compiled.
