@@ -303,6 +303,13 @@ impl Links {
         self.plain_from = NOT_YET;
         self.in_plain = false;
         self.inferring = self.resolved_inference();
+        if self.inferring != Inference::None && self.scratch.most_shared.is_empty() {
+            self.scratch.most_shared = std::sync::Arc::clone(
+                matrix
+                    .most_shared
+                    .get_or_init(|| inference::most_shared(matrix)),
+            );
+        }
         self.forget_conflicts();
         // The blocks' matching pays where probing does (hard 25x25 puzzles); with the rules
         // at every node it costs more than it saves (see `matching.rs`).

@@ -88,6 +88,10 @@ pub struct Matrix {
     /// The blocks whose edges a search keeps as bit sets, and their options' edges:
     /// computed when a first search filters blocks, shared by every solver of the matrix.
     pub(crate) tracked_edges: std::sync::OnceLock<std::sync::Arc<super::links::TrackedEdges>>,
+    /// Per item, the most of its options that hold one same other item: computed when a
+    /// first search infers, shared by every solver of the matrix (a batch of Sudoku puzzles
+    /// makes a solver per slice of the batch).
+    pub(crate) most_shared: std::sync::OnceLock<std::sync::Arc<[u32]>>,
 }
 
 /// Why a problem cannot be compiled.
@@ -303,6 +307,7 @@ impl Matrix {
             bounds,
             fingerprint: std::sync::OnceLock::new(),
             tracked_edges: std::sync::OnceLock::new(),
+            most_shared: std::sync::OnceLock::new(),
         })
     }
 

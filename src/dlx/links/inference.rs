@@ -55,8 +55,11 @@
 //! Safe code: it reads the links through the accessors of `dance.rs` and removes options by
 //! its moves.
 
+use std::sync::Arc;
+
 use super::Links;
 use crate::dlx::dance::COVERED;
+use crate::dlx::matrix::Matrix;
 
 /// The most nodes the exclusion rule walks for one item (the columns of its options' items):
 /// a 9x9 Sudoku cell's option holds four items of at most nine options each, and each pair
@@ -64,10 +67,10 @@ use crate::dlx::dance::COVERED;
 /// (the rule only removes).
 const EXCLUSION_MAX_WALK: u32 = 1024;
 
-/// The most nodes [`Links::items_sharing`] reads through one item's options before taking
-/// it to share an item (which only means the implication rule examines it): a 9x9 Sudoku
-/// cell's options hold 36 nodes, a 64x64 one's 256; the options of a clue written as its
-/// fillings can hold hundreds each (ISS's Normal Lunchbox: 936), where reading every item's
+/// The most nodes [`most_shared`] reads through one item's options before taking all of
+/// them to share an item (which only means the implication rule examines the item at any
+/// length): a 9x9 Sudoku cell's options hold 36 nodes, a 64x64 one's 256; the options of a
+/// clue written as its fillings can hold hundreds each (ISS's Normal Lunchbox: 936), where reading every item's
 /// options whole took 17 s.
 const SHARING_MAX_WALK: u32 = 1024;
 
@@ -233,11 +236,9 @@ pub(crate) struct Scratch {
     /// Per item: whether the exclusion rule examines it at every setting
     /// ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items)).
     excluding: Vec<bool>,
-    /// Per item: whether two of its options share another item, from all the options
-    /// (`Links::items_sharing`); empty until the rules first run. The implication rule finds
-    /// nothing on an item with two options or more that shares none (a Sudoku cell: its
-    /// options hold different digits), and probing looks at no such item.
-    pub(super) shares: Vec<bool>,
+    /// Per item: the most of its options that hold one same other item ([`most_shared`]),
+    /// computed once per matrix and loaded when a search first infers; empty until then.
+    pub(super) most_shared: Arc<[u32]>,
     /// The exclusion rule's arrays, allocated when it first runs: per node, the first node
     /// of its option; per option (by first node), the stamp of the examination that made it
     /// a candidate and of the last option found to share an item with it.
@@ -273,7 +274,7 @@ impl Scratch {
             epoch: 0,
             marks: vec![0; items + 1],
             implied: Vec::new(),
-            shares: Vec::new(),
+            most_shared: Arc::from([]),
             first_of: Vec::new(),
             candidate_in: Vec::new(),
             shares_with: Vec::new(),
@@ -313,9 +314,10 @@ impl Links {
     /// item is left with no option: the search then backtracks.
     pub(super) fn infer(&mut self, level: usize) -> u64 {
         self.scratch.dead = false;
-        if self.scratch.shares.is_empty() {
-            self.scratch.shares = self.items_sharing();
-        }
+        debug_assert!(
+            !self.scratch.most_shared.is_empty(),
+            "a search that infers loads the matrix's sharing first"
+        );
         if self.scratch.epoch == u32::MAX {
             self.scratch.changed_in.fill(0);
             self.scratch.epoch = 0;
@@ -424,7 +426,9 @@ impl Links {
                 }
                 continue;
             }
-            if self.scratch.shares[i as usize] {
+            // No other item holds more of `i`'s options than its `most_shared` (a row's
+            // digit of a Sudoku: three, in one box).
+            if len <= self.scratch.most_shared[i as usize] {
                 removed += self.implications(i);
             }
             // Where blocks are matched, their Hall sets include the pairs of their items, and
@@ -516,48 +520,6 @@ impl Links {
         let scratch = &mut self.scratch;
         scratch.enqueue(self.dance.top(p), primary);
         (self.dance).visit_others(p, |_, item| scratch.enqueue(item, primary));
-    }
-
-    /// Per item: whether two of its options share another item, over all the options of
-    /// the problem (the option nodes, column by column, whatever is covered now); `true`
-    /// without looking further for an item whose options hold more than
-    /// [`SHARING_MAX_WALK`] nodes in all.
-    fn items_sharing(&self) -> Vec<bool> {
-        let items = self.dance.item_count() as usize;
-        // The option nodes by item, from their `top` (which covers never change).
-        let mut starts = vec![0u32; items + 2];
-        for t in (items as u32 + 1..self.dance.node_count() as u32).map(|x| self.dance.top(x)) {
-            starts[t as usize + 1] += 1;
-        }
-        for i in 0..=items {
-            starts[i + 1] += starts[i];
-        }
-        let mut fill = starts.clone();
-        let mut column = vec![0u32; starts[items + 1] as usize];
-        for x in items + 1..self.dance.node_count() {
-            let t = self.dance.top(x as u32);
-            column[fill[t as usize] as usize] = x as u32;
-            fill[t as usize] += 1;
-        }
-        let mut shares = vec![false; items + 1];
-        let mut seen_with = vec![0u32; items + 1];
-        for k in 1..=items {
-            let mut walk = SHARING_MAX_WALK;
-            'options: for &p in &column[starts[k] as usize..starts[k + 1] as usize] {
-                let mut q = self.dance.right(p);
-                while q != p {
-                    let j = self.dance.top(q) as usize;
-                    walk -= 1;
-                    if seen_with[j] == k as u32 || walk == 0 {
-                        shares[k] = true;
-                        break 'options;
-                    }
-                    seen_with[j] = k as u32;
-                    q = self.dance.right(q);
-                }
-            }
-        }
-        shares
     }
 
     /// The implication rule for item `i` (two or more options, or one under probing): finds
@@ -792,5 +754,99 @@ impl Links {
             }
         }
         0
+    }
+}
+
+/// Per item of `matrix`: the most of its options that hold one same other item (0 for an
+/// item with no option, 1 where no two of its options share another item: a Sudoku cell,
+/// whose options hold different digits). The implication rule finds nothing on an item
+/// with more options left than that, and probing looks at no item where it is below 2. An
+/// item whose options hold more than [`SHARING_MAX_WALK`] nodes in all counts as
+/// `u32::MAX`, without reading further.
+pub(crate) fn most_shared(matrix: &Matrix) -> Arc<[u32]> {
+    let items = matrix.item_count as usize;
+    let nodes = &matrix.nodes;
+    let mut most_shared = vec![0; items + 1];
+    let mut seen_with = vec![0u32; items + 1];
+    let mut count = vec![0u32; items + 1];
+    for k in 1..=items {
+        let mut walk = SHARING_MAX_WALK;
+        let mut most = 0;
+        let mut p = nodes[k].down as usize;
+        'options: while p != k {
+            let mut q = nodes[p].right as usize;
+            while q != p {
+                let j = nodes[q].top as usize;
+                walk -= 1;
+                if walk == 0 {
+                    most = u32::MAX;
+                    break 'options;
+                }
+                if seen_with[j] != k as u32 {
+                    seen_with[j] = k as u32;
+                    count[j] = 0;
+                }
+                count[j] += 1;
+                most = most.max(count[j]);
+                q = nodes[q].right as usize;
+            }
+            p = nodes[p].down as usize;
+        }
+        most_shared[k] = most;
+    }
+    most_shared.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::most_shared;
+    use crate::dlx::{Matrix, Problem};
+
+    /// [`most_shared`] against a count over the problem's own option lists, on random
+    /// problems (options of 1 to 4 distinct items out of 8, some items in none).
+    #[test]
+    fn most_shared_is_the_largest_count_of_options_holding_one_other_item() {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for _ in 0..300 {
+            let mut problem = Problem::new();
+            let items: Vec<_> = (0..8)
+                .map(|k| problem.add_primary(&format!("i{k}")).unwrap())
+                .collect();
+            for _ in 0..next(12) {
+                let mut option: Vec<_> =
+                    (0..1 + next(4)).map(|_| items[next(8) as usize]).collect();
+                option.sort();
+                option.dedup();
+                problem.add_option(&option).unwrap();
+            }
+            let Ok(matrix) = Matrix::new(problem.clone()) else {
+                continue;
+            };
+            let computed = most_shared(&matrix);
+            for &i in &items {
+                let holding: Vec<_> = problem
+                    .options()
+                    .map(|o| problem.option(o))
+                    .filter(|option| option.contains(&i))
+                    .collect();
+                let expected = items
+                    .iter()
+                    .filter(|&&j| j != i)
+                    .map(|j| holding.iter().filter(|option| option.contains(j)).count())
+                    .max()
+                    .unwrap_or(0);
+                let index = matrix.item_index[i.0 as usize] as usize;
+                assert_eq!(
+                    computed[index] as usize, expected,
+                    "item {i:?} of {problem:?}"
+                );
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@
 //! the probe's stamp, so there is nothing to undo after it and a fresh stamp clears them all.
 //! It follows forced moves without scanning every item: each primary item whose count
 //! drops to one or zero is queued, and each that drops to two, if two of its options share
-//! another item at all (`inference::Scratch::shares`, from the whole problem: never a Sudoku
+//! another item at all (`inference::most_shared`, from the whole problem: never a Sudoku
 //! cell), for the implication rule once no move is forced. (Probing by real covers, undone
 //! after each trial, cost more.) An option is probed once per sweep, even when it is met
 //! again through another of its items after removals that could now make it fail: probing
@@ -630,7 +630,7 @@ impl Links {
         first: u32,
         pending: &mut Pending,
     ) -> u64 {
-        let shares = &self.scratch.shares;
+        let most_shared = &self.scratch.most_shared;
         let probes = &mut self.scratch.probes;
         if MODE == COLLECT && trial(&probes.trial_nodes, r).stamp == first {
             probes.common.push(r);
@@ -655,7 +655,7 @@ impl Links {
                     narrowed += NARROWING[(left as usize).min(NARROWING.len() - 1)];
                     if left <= 1 {
                         pending.units.push(k);
-                    } else if left == 2 && shares[k as usize] {
+                    } else if left == 2 && most_shared[k as usize] >= 2 {
                         pending.pairs.push(k);
                     }
                 }
