@@ -556,15 +556,21 @@ impl Links {
             }
             marks[j as usize] = 0;
         });
+        // Each option of `i` has one node in the column of an implied item, and removals
+        // there take no option of `i`: the rest of the column is what goes (none, often,
+        // where `i` has one option left and its items no other).
+        let options_of_i = self.dance.top(i);
         let mut removed = 0;
         for k in 0..self.scratch.implied.len() {
             let j = self.scratch.implied[k];
+            let mut others = self.dance.top(j).wrapping_sub(options_of_i);
             let mut p = self.dance.down(j);
-            while p != j {
+            while p != j && others != 0 {
                 let next = self.dance.down(p);
                 if !self.dance.option_holds(p, i) {
                     self.remove_and_requeue(p);
                     removed += 1;
+                    others -= 1;
                 }
                 p = next;
             }
