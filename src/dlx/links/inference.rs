@@ -70,8 +70,8 @@ const EXCLUSION_MAX_WALK: u32 = 1024;
 /// The most nodes [`most_shared`] reads through one item's options before taking all of
 /// them to share an item (which only means the implication rule examines the item at any
 /// length): a 9x9 Sudoku cell's options hold 36 nodes, a 64x64 one's 256; the options of a
-/// clue written as its fillings can hold hundreds each (ISS's Normal Lunchbox: 936), where reading every item's
-/// options whole took 17 s.
+/// clue written as its fillings can hold hundreds each (ISS's Normal Lunchbox: 936), where
+/// reading every item's options whole took 17 s.
 const SHARING_MAX_WALK: u32 = 1024;
 
 /// How much inference a search makes.
@@ -763,9 +763,9 @@ impl Links {
     }
 }
 
-/// Per item of `matrix`: the most of its options that hold one same other item (0 for an
-/// item with no option, 1 where no two of its options share another item: a Sudoku cell,
-/// whose options hold different digits). The implication rule finds nothing on an item
+/// Per item of `matrix`: the most of its options that hold one same other item (0 where its
+/// options hold no other item, 1 where no two of them share one: a Sudoku cell, whose
+/// options hold different digits). The implication rule finds nothing on an item
 /// with more options left than that, and probing looks at no item where it is below 2. An
 /// item whose options hold more than [`SHARING_MAX_WALK`] nodes in all counts as
 /// `u32::MAX`, without reading further.
