@@ -588,7 +588,8 @@ impl SumFilter {
             }
             // The backward pass, for the support: none where only the totals are asked for.
             let totals_only = finals.is_some();
-            for o in (0..k).rev().filter(|_| !totals_only) {
+            let backward = if totals_only { 0 } else { k };
+            for o in (0..backward).rev() {
                 let t = open[o];
                 let values = as_global(t, domains[t]);
                 let mut kept = 0u32;
