@@ -20,9 +20,10 @@
 
 use super::problem::OptionId;
 
-/// At most this many different values over all terms of a sum with distinct values for the
-/// filter that tracks the sets of values used (2^16 bits of marks, 8 KiB): a Sudoku of side
-/// 16 at most. Above it the filter treats the values as not distinct (sound, weaker).
+/// At most this many different values over all terms of a sum with distinct values (over its
+/// grouped terms, for a sum with groups of distinct terms) for the filter that tracks the sets
+/// of values used (2^16 bits of marks, 8 KiB): a Sudoku of side 16 at most. Above it the
+/// filter treats the values as not distinct (sound, weaker).
 pub const MAX_DISTINCT_VALUES: usize = 16;
 
 /// At most this many sets of values in the filter's layers before it falls back to the
@@ -217,18 +218,10 @@ impl SumFilter {
     /// Compiles `sum` (already checked by `Problem::add_sum`: non-empty terms, at most
     /// [`MAX_TERM_VALUES`] values each, groups naming terms).
     pub fn new(sum: &Sum) -> SumFilter {
-        let mut all: Vec<i64> = sum
-            .terms
-            .iter()
-            .flat_map(|term| term.iter().map(|&(_, value)| value))
-            .collect();
-        all.sort_unstable();
-        all.dedup();
-        let small = all.len() <= MAX_DISTINCT_VALUES;
         // Groups of two terms or more, each term in the first group naming it.
         let mut grouped = vec![false; sum.terms.len()];
         let mut groups = Vec::new();
-        if !sum.distinct && small {
+        if !sum.distinct {
             for group in &sum.apart {
                 let mut members: Vec<usize> = group
                     .iter()
@@ -244,6 +237,21 @@ impl SumFilter {
                     groups.push(members);
                 }
             }
+        }
+        // The values tracked as sets: of every term where all are distinct, else of the
+        // grouped terms alone (an arrow's shaft, beside its circle valued in tens).
+        let mut all: Vec<i64> = sum
+            .terms
+            .iter()
+            .enumerate()
+            .filter(|&(t, _)| sum.distinct || grouped[t])
+            .flat_map(|(_, term)| term.iter().map(|&(_, value)| value))
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        let small = all.len() <= MAX_DISTINCT_VALUES;
+        if !small {
+            groups.clear();
         }
         let loose = if groups.is_empty() {
             Vec::new()
@@ -1112,8 +1120,12 @@ mod tests {
         for round in 0..6000 {
             let k = 1 + next(5) as usize;
             let distinct = next(2) == 0;
-            // Values: digits, or spread (negative, large) to exercise the shifts.
+            // Values: digits, or spread (negative, large) to exercise the shifts. Every
+            // third round with three terms or more, the last is valued in tens (an arrow's
+            // circle read as a number), so that the values of all terms are too many to
+            // track as sets but those of the groups among the others are not.
             let spread = round % 3 == 0;
+            let tens = round % 3 == 1 && k >= 3;
             let terms: Vec<Vec<(OptionId, i64)>> = (0..k)
                 .map(|t| {
                     let count = 1 + next(6) as usize;
@@ -1121,6 +1133,8 @@ mod tests {
                         .map(|_| {
                             if spread {
                                 next(200) as i64 - 100
+                            } else if tens && t == k - 1 {
+                                -10 * (1 + next(9) as i64)
                             } else {
                                 1 + next(9) as i64
                             }
@@ -1135,13 +1149,19 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            let centre = if spread { 0 } else { 5 * k as i64 };
+            let centre = if spread {
+                0
+            } else if tens {
+                5 * (k as i64 - 1) - 10 * (1 + next(2) as i64)
+            } else {
+                5 * k as i64
+            };
             let min = centre - next(12) as i64;
             let max = min + next(6) as i64;
             // Without distinct: half the time, disjoint groups of terms whose values differ.
             let mut apart: Vec<Vec<usize>> = Vec::new();
-            if !distinct && next(2) == 0 {
-                for t in 0..k {
+            if !distinct && (tens || next(2) == 0) {
+                for t in 0..k - usize::from(tens) {
                     match next(3) {
                         0 => {}
                         1 if !apart.is_empty() => apart.last_mut().unwrap().push(t),
@@ -1200,6 +1220,43 @@ mod tests {
                 assert_eq!(again, kept, "round {round}: {sum:?} {domains:?}");
             }
         }
+    }
+
+    #[test]
+    fn groups_are_tracked_beside_a_term_of_many_values() {
+        // An arrow's shaft of three cells that see one another (digits, pairwise different)
+        // and a circle read in tens (-10 to -90): 18 values in all, but only the shaft's 9
+        // are tracked as sets. Shaft cells of 1 to 4 add up to 9 at most when different, so
+        // the shaft cannot make 10; with repeats (4 + 4 + 2) it could.
+        let digit = |t: u32| {
+            (1..=9)
+                .map(|v| (OptionId(t * 10 + v), i64::from(v)))
+                .collect()
+        };
+        let tens = (1..=9)
+            .map(|v| (OptionId(30 + v), -10 * i64::from(v)))
+            .collect();
+        let sum = Sum {
+            terms: vec![digit(0), digit(1), digit(2), tens],
+            min: 0,
+            max: 0,
+            distinct: false,
+            apart: vec![vec![0, 1, 2]],
+            excluded: Vec::new(),
+        };
+        let filter = SumFilter::new(&sum);
+        let (mut support, mut required) = (Vec::new(), 0);
+        let mut scratch = FilterScratch::default();
+        let low = 0b1111;
+        let domains = [low, low, low, (1 << 9) - 1];
+        assert!(!filter.support(&domains, &mut scratch, &mut support, &mut required));
+        // With 5 to 9 allowed in one shaft cell, only 1 + 2 + 7, 1 + 3 + 6, 1 + 4 + 5 and
+        // 2 + 3 + 5 make 10, and 20 is out of reach: the circle is 1 (-10, the last of its
+        // values in ascending order).
+        let domains = [low, low, 0b1_1111_0000, (1 << 9) - 1];
+        assert!(filter.support(&domains, &mut scratch, &mut support, &mut required));
+        assert_eq!(support[3], 1 << 8);
+        assert_eq!(support[2], 0b0111_0000);
     }
 
     #[test]

@@ -591,39 +591,7 @@ impl Builder<'_> {
         // of a sum in one unit cannot repeat a symbol that every way of making the sum uses.
         {
             let options = &self.cell_options;
-            let share_a_unit = |a: Cell, b: Cell| {
-                units_of[a.0 * n + a.1]
-                    .iter()
-                    .any(|u| units_of[b.0 * n + b.1].contains(u))
-            };
-            // Groups of terms whose cells share a unit two by two (their symbols differ) and
-            // give each symbol the same value, a different one for each (so their values
-            // differ too), each group of two terms or more, made greedily in order.
-            let apart_groups = |terms: &[(Cell, Vec<i64>)]| -> Vec<Vec<usize>> {
-                let one_to_one = |values: &[i64]| {
-                    let mut sorted = values.to_vec();
-                    sorted.sort_unstable();
-                    sorted.windows(2).all(|pair| pair[0] != pair[1])
-                };
-                let mut groups: Vec<Vec<usize>> = Vec::new();
-                for (t, (cell, values)) in terms.iter().enumerate() {
-                    if !one_to_one(values) {
-                        continue;
-                    }
-                    let joins = groups.iter_mut().find(|group| {
-                        group.iter().all(|&o| {
-                            let (other, other_values) = &terms[o];
-                            other_values == values && other != cell && share_a_unit(*cell, *other)
-                        })
-                    });
-                    match joins {
-                        Some(group) => group.push(t),
-                        None => groups.push(vec![t]),
-                    }
-                }
-                groups.retain(|group| group.len() >= 2);
-                groups
-            };
+            let apart_groups = |terms: &[(Cell, Vec<i64>)]| apart_groups(terms, &units_of, n);
             let terms_of = |cells: &[Cell], sign: i64| -> Vec<Vec<(OptionId, i64)>> {
                 cells
                     .iter()
@@ -685,7 +653,11 @@ impl Builder<'_> {
                     min: implied.total,
                     max: implied.total,
                     distinct: implied.in_one_unit,
-                    apart: if implied.in_one_unit {
+                    // Where cells are both added and taken off, their groups are not tracked:
+                    // on the killers measured it cost more than it pruned (`docs/sums.md`).
+                    apart: if implied.in_one_unit
+                        || !implied.plus.is_empty() && !implied.minus.is_empty()
+                    {
                         Vec::new()
                     } else {
                         let by_symbol = |sign: i64| (1..=n as i64).map(|v| sign * v).collect();
@@ -912,6 +884,69 @@ impl Builder<'_> {
     }
 }
 
+/// The groups of a sum's terms (each a cell and its value for each symbol, 1 to `n`) whose
+/// values must differ: cells that share a unit two by two (`units_of[cell]`, its units), each
+/// giving every symbol the same value and different symbols different values, two terms or
+/// more a group, no term in two.
+///
+/// The unit holding the most such terms alike is taken first, then the one holding the most
+/// of those left, and so on: the sums' filter bounds a sum by its groups (eight cells of a long
+/// arrow in one box add up to 36 at least), so the largest groups bound it best. Taken in the
+/// order of the clue, a line that crosses a box along a row and back along another made
+/// groups of the row's cells, which let the box's cells repeat symbols in the filter: two of
+/// ISS's "Long sums" arrows took over 20 seconds instead of milliseconds (`docs/sums.md`).
+/// The terms left, no two in one unit, are then grouped in order wherever they see each
+/// other.
+fn apart_groups(terms: &[(Cell, Vec<i64>)], units_of: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
+    let units = |(row, col): Cell| &units_of[row * n + col];
+    let share_a_unit = |a: Cell, b: Cell| units(a).iter().any(|u| units(b).contains(u));
+    let one_to_one = |values: &[i64]| {
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        sorted.windows(2).all(|pair| pair[0] != pair[1])
+    };
+    let mut left: Vec<usize> = (0..terms.len())
+        .filter(|&t| one_to_one(&terms[t].1))
+        .collect();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    loop {
+        // The largest group of terms left that one unit holds, with the same values.
+        let mut best: Vec<usize> = Vec::new();
+        for &t in &left {
+            let (cell, values) = &terms[t];
+            for &u in units(*cell) {
+                let members: Vec<usize> = (left.iter().copied())
+                    .filter(|&o| terms[o].1 == *values && units(terms[o].0).contains(&u))
+                    .collect();
+                if members.len() > best.len() {
+                    best = members;
+                }
+            }
+        }
+        if best.len() < 2 {
+            break;
+        }
+        left.retain(|t| !best.contains(t));
+        groups.push(best);
+    }
+    let mut seeing: Vec<Vec<usize>> = Vec::new();
+    for &t in &left {
+        let (cell, values) = &terms[t];
+        let joins = seeing.iter_mut().find(|group| {
+            group.iter().all(|&o| {
+                let (other, other_values) = &terms[o];
+                other_values == values && other != cell && share_a_unit(*cell, *other)
+            })
+        });
+        match joins {
+            Some(group) => group.push(t),
+            None => seeing.push(vec![t]),
+        }
+    }
+    groups.extend(seeing.into_iter().filter(|group| group.len() >= 2));
+    groups
+}
+
 /// Whether a clue's cells name some cell twice.
 fn reads_a_cell_twice(cells: &[Cell]) -> bool {
     let mut sorted = cells.to_vec();
@@ -953,4 +988,41 @@ fn supported(n: usize, pairs: &[(Cell, Cell, Neighbour)], mut allowed: Vec<bool>
         }
     }
     allowed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The units of each cell of a 9x9 grid: its row, its column (9 on) and its box (18 on).
+    fn units_9x9() -> Vec<Vec<usize>> {
+        (0..81)
+            .map(|cell| {
+                let (row, col) = (cell / 9, cell % 9);
+                vec![row, 9 + col, 18 + row / 3 * 3 + col / 3]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn apart_groups_take_the_unit_holding_most_terms_first() {
+        // A shaft from r1c4 along row 1 into box 1, then back along row 2: in the clue's
+        // order row 1 (four cells) and row 2 (three) would be the groups; box 1 holds six.
+        let path: Vec<Cell> = vec![(0, 3), (0, 2), (0, 1), (0, 0), (1, 0), (1, 1), (1, 2)];
+        let digits: Vec<i64> = (1..=9).collect();
+        let terms: Vec<(Cell, Vec<i64>)> = path.iter().map(|&c| (c, digits.clone())).collect();
+        let groups = apart_groups(&terms, &units_9x9(), 9);
+        assert_eq!(groups, vec![vec![1, 2, 3, 4, 5, 6]]);
+        // Terms valued otherwise (a pill's tens) are not grouped with the shaft's.
+        let mut mixed = terms.clone();
+        mixed[1].1 = digits.iter().map(|d| -10 * d).collect();
+        let groups = apart_groups(&mixed, &units_9x9(), 9);
+        assert_eq!(groups, vec![vec![2, 3, 4, 5, 6]]);
+        // A term whose values repeat (a weight that sends two symbols to one value) is never
+        // in a group.
+        let mut flat = terms;
+        flat[2].1 = vec![1; 9];
+        let groups = apart_groups(&flat, &units_9x9(), 9);
+        assert_eq!(groups, vec![vec![1, 3, 4, 5, 6]]);
+    }
 }
