@@ -96,8 +96,10 @@ pub struct InferenceArg {
     /// every node: an option that shares an item with every option of an item goes; for
     /// renban lines), probe (the rules and trial of the options of
     /// every two-option item at every node) or auto (shallow below 1100 items to cover,
-    /// probe up to 12000, every above; with sums, probe where most are of distinct values
-    /// as cages are, else none below 1100 items: as measured).
+    /// probe up to 12000, every above; probe too where a problem of 1000 items or more,
+    /// such as a 16x16 puzzle, starts with under 7/8 of them to cover; with sums, probe
+    /// where most are of distinct values as cages are, else none below 1100 items: as
+    /// measured).
     #[arg(long, value_name = "SETTING", default_value_t = Inference::Auto)]
     pub inference: Inference,
     /// How the search chooses the item it branches on: fewest (the first with the fewest

@@ -415,7 +415,20 @@ impl Links {
         if self.dance.colored() || self.multi {
             return Inference::None;
         }
-        let resolved = self.inference.resolve(self.dance.active_primary());
+        let (left, primary) = (self.dance.active_primary(), self.dance.primary());
+        let resolved = match self.inference.resolve(left) {
+            // A large problem whose clues already cover an eighth of its items (a 16x16
+            // puzzle): the shallow setting infers at a few nodes at most, and plain dancing
+            // links wander (`docs/design/inference.md`). Near empty, they fill it at once.
+            Inference::Shallow
+                if self.inference == Inference::Auto
+                    && primary >= Inference::AUTO_MIN_PROBLEM_ITEMS
+                    && u64::from(left) * 8 < u64::from(primary) * 7 =>
+            {
+                Inference::Probe
+            }
+            resolved => resolved,
+        };
         if self.propagating && self.inference == Inference::Auto {
             // Where sums filter options, mostly sums of distinct values (cages), probing
             // pays at every size: on the hard killers of tarek's collection it took about

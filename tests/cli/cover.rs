@@ -227,6 +227,10 @@ fn the_inference_help_quotes_the_engines_thresholds() {
     for figure in [
         format!("{numerator}/{denominator} of the items"),
         format!("below {} items", Inference::AUTO_MIN_ITEMS),
+        format!(
+            "a problem of {} items or more",
+            Inference::AUTO_MIN_PROBLEM_ITEMS
+        ),
         format!("up to {}", Inference::AUTO_MAX_PROBE_ITEMS),
     ] {
         assert!(flat.contains(&figure), "{figure:?} not in: {help}");

@@ -519,3 +519,43 @@ fn restarts_solve_as_one_search_does() {
     }
     assert!(restarted > 0, "no search was restarted");
 }
+
+/// The default probes a 16x16 puzzle whose clues leave fewer than 7/8 of its items to cover:
+/// the shallow setting would infer at the root at most, and plain dancing links wander
+/// (`Inference::AUTO_MIN_PROBLEM_ITEMS`). An empty grid keeps the shallow setting.
+#[test]
+fn auto_probes_a_16x16_puzzle_with_clues() {
+    const SYMBOLS: &[u8] = b"123456789ABCDEFG";
+    // A full grid by a pattern (each row the one four above shifted, each band by one), then
+    // clues kept in 45% of its cells, about 100 of 256.
+    let line: String = (0..256)
+        .map(|cell| {
+            let (row, col) = (cell / 16, cell % 16);
+            let symbol = (row * 4 + row / 4 + col) % 16;
+            if cell * 7 % 20 < 9 {
+                SYMBOLS[symbol] as char
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    let grid = text::parse(&line, None)[0].as_ref().unwrap().grid.clone();
+    let encoding = Encoding::new(grid.shape());
+    let mut solver = encoding.solver();
+    let by_default = solver.verdict(&grid);
+    solver.set_inference(Inference::Shallow);
+    let shallow = solver.verdict(&grid);
+    // So many clues gone, the pattern leaves several solutions: both searches find two.
+    assert!(matches!(by_default.value, Verdict::Multiple(..)));
+    assert!(matches!(shallow.value, Verdict::Multiple(..)));
+    assert!(by_default.stats.removals > 0, "the default did not probe");
+    assert_eq!(shallow.stats.removals, 0, "the shallow setting inferred");
+    let empty = Grid::empty(grid.shape());
+    let shallow = solver.verdict(&empty).stats;
+    solver.set_inference(Inference::Auto);
+    let by_default = solver.verdict(&empty).stats;
+    assert_eq!(
+        (by_default.nodes, by_default.removals),
+        (shallow.nodes, shallow.removals)
+    );
+}

@@ -116,7 +116,9 @@ pub enum Inference {
     /// matching runs at every node, on the blocks changed since it last ran.
     Probe,
     /// The measured default, from the primary items a search starts with to cover:
-    /// [`Inference::Shallow`] below [`Inference::AUTO_MIN_ITEMS`], where a node of plain
+    /// [`Inference::Shallow`] below [`Inference::AUTO_MIN_ITEMS`] (but probing on problems
+    /// of [`Inference::AUTO_MIN_PROBLEM_ITEMS`] whose clues cover an eighth of them: 16x16
+    /// puzzles), where a node of plain
     /// dancing links is so cheap that the rules at every node cost more than the nodes they
     /// save (9x9 Sudoku: 1.1-4x slower with them, 16x16 puzzles 1.4x slower), but not at the
     /// top of the tree; [`Inference::Probe`] from there
@@ -150,6 +152,14 @@ impl Inference {
     /// uncovered primary items at the root. An empty 9x9 Sudoku has 324 items, a 16x16 one
     /// 1024, a 25x25 one 2500, a 64x64 one 16384; clues cover four items each.
     pub const AUTO_MIN_ITEMS: u32 = 1100;
+
+    /// The size of problem (primary items, its clues' included) from which
+    /// [`Inference::Auto`] probes also below [`Inference::AUTO_MIN_ITEMS`] where its root
+    /// leaves fewer than 7/8 of them to cover: a 16x16 puzzle (1,024 items) whose clues
+    /// leave about 640, where the shallow setting infers at the root at most and plain
+    /// dancing links wander. Near empty, plain dancing links fill the grid at once. Measured
+    /// in `docs/design/inference.md`; 12x12 puzzles (576 items) did not gain.
+    pub const AUTO_MIN_PROBLEM_ITEMS: u32 = 1000;
 
     /// The size of search from which [`Inference::Auto`] applies the rules without probing.
     pub const AUTO_MAX_PROBE_ITEMS: u32 = 12_000;
