@@ -116,16 +116,16 @@ pub enum Inference {
     /// matching runs at every node, on the blocks changed since it last ran.
     Probe,
     /// The measured default, from the primary items a search starts with to cover:
-    /// [`Inference::Shallow`] below [`Inference::AUTO_MIN_ITEMS`] (but probing on problems
-    /// of [`Inference::AUTO_MIN_PROBLEM_ITEMS`] whose clues cover an eighth of them: 16x16
-    /// puzzles), where a node of plain
+    /// [`Inference::Shallow`] below [`Inference::AUTO_MIN_ITEMS`], where a node of plain
     /// dancing links is so cheap that the rules at every node cost more than the nodes they
     /// save (9x9 Sudoku: 1.1-4x slower with them, 16x16 puzzles 1.4x slower), but not at the
-    /// top of the tree; [`Inference::Probe`] from there
-    /// (a 25x25 puzzle with 40% clues: minutes without probing, about a second with it);
-    /// [`Inference::EveryNode`] from [`Inference::AUTO_MAX_PROBE_ITEMS`], where a sweep of
-    /// probes costs too much per node (an empty 64x64 grid: 17 s probing, 0.23 s with the
-    /// rules alone).
+    /// top of the tree; [`Inference::Probe`] from there (a 25x25 puzzle with 40% clues:
+    /// minutes without probing, about a second with it), and below it on a problem of
+    /// [`Inference::AUTO_MIN_PROBLEM_ITEMS`] or more whose clues cover an eighth of them (a
+    /// 16x16 puzzle, where the shallow setting infers at the root at most: a tenth of the
+    /// time probing); [`Inference::EveryNode`] from [`Inference::AUTO_MAX_PROBE_ITEMS`],
+    /// where a sweep of probes costs too much per node (an empty 64x64 grid: 17 s probing,
+    /// 0.23 s with the rules alone).
     #[default]
     Auto,
 }

@@ -895,11 +895,10 @@ impl Builder<'_> {
 /// order of the clue, a line that crosses a box along a row and back along another made
 /// groups of the row's cells, which let the box's cells repeat symbols in the filter: two of
 /// ISS's "Long sums" arrows took over 20 seconds instead of milliseconds (`docs/sums.md`).
-/// The terms left, no two in one unit, are then grouped in order wherever they see each
-/// other.
+/// It ends where no unit holds two of the terms left with the same values: none of those
+/// sees another, and they stay out of every group.
 fn apart_groups(terms: &[(Cell, Vec<i64>)], units_of: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
     let units = |(row, col): Cell| &units_of[row * n + col];
-    let share_a_unit = |a: Cell, b: Cell| units(a).iter().any(|u| units(b).contains(u));
     let one_to_one = |values: &[i64]| {
         let mut sorted = values.to_vec();
         sorted.sort_unstable();
@@ -929,21 +928,6 @@ fn apart_groups(terms: &[(Cell, Vec<i64>)], units_of: &[Vec<usize>], n: usize) -
         left.retain(|t| !best.contains(t));
         groups.push(best);
     }
-    let mut seeing: Vec<Vec<usize>> = Vec::new();
-    for &t in &left {
-        let (cell, values) = &terms[t];
-        let joins = seeing.iter_mut().find(|group| {
-            group.iter().all(|&o| {
-                let (other, other_values) = &terms[o];
-                other_values == values && other != cell && share_a_unit(*cell, *other)
-            })
-        });
-        match joins {
-            Some(group) => group.push(t),
-            None => seeing.push(vec![t]),
-        }
-    }
-    groups.extend(seeing.into_iter().filter(|group| group.len() >= 2));
     groups
 }
 
