@@ -34,6 +34,12 @@
 //! options it names. Knuth's programs read it as a comment, and so solve the problem without
 //! the sum: they may find more solutions.
 //!
+//! A third, for chains over choices ([`Problem::add_chain`]): a line whose first token is
+//! `|chain:` gives the terms in order, separated by `/`, each its `OPTION=VALUE` pairs, `:`,
+//! then the moves of its step, each `FROM,VALUE,TO` (states are whole numbers, the machine
+//! starts in 0): `|chain: 1=1 2=2 : 0,1,1 0,2,2 / 3=1 4=2 : 1,2,0` accepts 1 then 2 and
+//! nothing else. Knuth's programs read it as a comment.
+//!
 //! Reading checks everything a problem must satisfy and reports the first fault with its line
 //! and column; it never panics. An option made only of secondary items can never be chosen:
 //! like `dlx1`, the reader keeps going and reports it as a warning.
@@ -86,6 +92,8 @@ pub enum ParseErrorKind {
     BadBlock(String),
     /// A `|sum:` line that cannot be used: why.
     BadSum(String),
+    /// A `|chain:` line that cannot be used: why.
+    BadChain(String),
 }
 
 impl fmt::Display for ParseError {
@@ -152,7 +160,9 @@ impl fmt::Display for ParseErrorKind {
                 "'{token}': {why}; expected a:b|item or b|item, 1 <= b and a <= b, on a \
                  primary item"
             ),
-            ParseErrorKind::BadBlock(why) | ParseErrorKind::BadSum(why) => write!(f, "{why}"),
+            ParseErrorKind::BadBlock(why)
+            | ParseErrorKind::BadSum(why)
+            | ParseErrorKind::BadChain(why) => write!(f, "{why}"),
         }
     }
 }
@@ -201,7 +211,7 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         .filter(|(_, line)| {
             let line = line.trim_start();
             if line.starts_with('|') {
-                is_block_line(line) || is_sum_line(line)
+                is_block_line(line) || is_sum_line(line) || is_chain_line(line)
             } else {
                 !line.is_empty()
             }
@@ -229,6 +239,15 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             column: 1,
             kind: ParseErrorKind::BadSum(
                 "a sum before the item line; sums name options, which follow it".into(),
+            ),
+        });
+    }
+    if is_chain_line(items_text) {
+        return Err(ParseError {
+            line: item_line,
+            column: 1,
+            kind: ParseErrorKind::BadChain(
+                "a chain before the item line; chains name options, which follow it".into(),
             ),
         });
     }
@@ -310,6 +329,10 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         }
         if is_sum_line(option_text) {
             read_sum(&mut problem, line, option_text)?;
+            continue;
+        }
+        if is_chain_line(option_text) {
+            read_chain(&mut problem, line, option_text)?;
             continue;
         }
         items.clear();
@@ -525,6 +548,91 @@ fn read_sum(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseE
         .map_err(|error| fail(1, error.to_string()))
 }
 
+/// The first token that opens a chain line.
+const CHAIN: &str = "|chain:";
+
+/// Whether `line` declares a chain: its first token is `|chain:`.
+fn is_chain_line(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix(CHAIN)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+}
+
+/// Reads the chain of `text` (`|chain: OPTION=VALUE ... : FROM,VALUE,TO ... / ...`), line
+/// `line`, into `problem`.
+fn read_chain(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseError> {
+    let fail = |column, why: String| ParseError {
+        line,
+        column,
+        kind: ParseErrorKind::BadChain(why),
+    };
+    let mut terms = vec![Vec::new()];
+    let mut moves = vec![Vec::new()];
+    let mut in_moves = false;
+    for (column, token) in tokens(text).skip(1) {
+        match token {
+            "/" if in_moves => {
+                terms.push(Vec::new());
+                moves.push(Vec::new());
+                in_moves = false;
+            }
+            "/" => return Err(fail(column, "a term without ':' and its moves".into())),
+            ":" if !in_moves => in_moves = true,
+            _ if in_moves => {
+                let parts: Vec<&str> = token.split(',').collect();
+                let chain_move = match parts[..] {
+                    [from, value, to] => (|| {
+                        Some(super::Move {
+                            from: from.parse().ok()?,
+                            value: value.parse().ok()?,
+                            to: to.parse().ok()?,
+                        })
+                    })(),
+                    _ => None,
+                };
+                let Some(chain_move) = chain_move else {
+                    return Err(fail(
+                        column,
+                        format!("'{token}' is not FROM,VALUE,TO (states from 0, a whole value)"),
+                    ));
+                };
+                moves
+                    .last_mut()
+                    .expect("one step at least")
+                    .push(chain_move);
+            }
+            _ => {
+                let pair = token.split_once('=').and_then(|(option, value)| {
+                    Some((option.parse::<usize>().ok()?, value.parse::<i64>().ok()?))
+                });
+                let Some((option, value)) = pair else {
+                    return Err(fail(
+                        column,
+                        format!("'{token}' is not OPTION=VALUE (an option number from 1)"),
+                    ));
+                };
+                if option == 0 || option > problem.option_count() {
+                    return Err(fail(
+                        column,
+                        format!(
+                            "option {option} is not among the {} options before this line",
+                            problem.option_count()
+                        ),
+                    ));
+                }
+                let pair = (super::OptionId(option as u32 - 1), value);
+                terms.last_mut().expect("one term at least").push(pair);
+            }
+        }
+    }
+    if !in_moves {
+        return Err(fail(1, "the last term has no ':' and moves".into()));
+    }
+    problem
+        .add_chain(super::Chain { terms, moves })
+        .map_err(|error| fail(1, error.to_string()))
+}
+
 /// The bounds of `a:b|item` (`a:b`) or `b|item` (`b`, exactly b): lower, upper.
 fn parse_bounds(text: &str) -> Option<(u32, u32)> {
     let number = |digits: &str| {
@@ -572,7 +680,8 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Writes a problem in Knuth's format: the item line, its blocks (`|block:` lines, comments
-/// to Knuth's programs), one line per option, then its sums (`|sum:` lines).
+/// to Knuth's programs), one line per option, then its sums (`|sum:` lines) and its chains
+/// (`|chain:` lines).
 pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
     let names_of = |kind| {
         problem
@@ -619,6 +728,22 @@ pub fn write<W: Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
         )?;
         if !sum.excluded.is_empty() {
             write!(out, " ! {}", pairs(&sum.excluded))?;
+        }
+        writeln!(out)?;
+    }
+    for chain in problem.chains() {
+        write!(out, "{CHAIN}")?;
+        for (t, (term, moves)) in chain.terms.iter().zip(&chain.moves).enumerate() {
+            if t > 0 {
+                write!(out, " /")?;
+            }
+            for &(option, value) in term {
+                write!(out, " {}={value}", option.0 + 1)?;
+            }
+            write!(out, " :")?;
+            for m in moves {
+                write!(out, " {},{},{}", m.from, m.value, m.to)?;
+            }
         }
         writeln!(out)?;
     }
@@ -712,6 +837,43 @@ b
         assert_eq!(String::from_utf8(out).unwrap(), text);
         let matrix = crate::dlx::Matrix::new(parsed.problem).unwrap();
         assert_eq!(matrix.solver().count(None), 2);
+    }
+
+    #[test]
+    fn round_trip_keeps_chains() {
+        // Two cells of 1 or 2 (options 1 and 2 for a, 3 and 4 for b); the chain reads a
+        // rise: 1 then 2, negative values and a second path to the same word allowed.
+        let text =
+            "a b\na\na\nb\nb\n|chain: 1=1 2=2 : 0,1,1 0,1,2 0,2,3 / 3=-1 4=2 : 1,2,0 2,2,5\n";
+        let parsed = read(text).unwrap();
+        assert_eq!(parsed.problem.chains().len(), 1);
+        let mut out = Vec::new();
+        write(&parsed.problem, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
+        let matrix = crate::dlx::Matrix::new(parsed.problem).unwrap();
+        assert_eq!(matrix.solver().count(None), 1);
+    }
+
+    #[test]
+    fn a_bad_chain_line_is_refused_where_it_is() {
+        for (text, column, says) in [
+            ("a\na\n|chain: 1=1\n", 1, "no ':' and moves"),
+            ("a\na\n|chain: 1=1 / 1=1 : 0,1,0\n", 13, "without ':'"),
+            ("a\na\n|chain: 1=1 : 0,1\n", 15, "FROM,VALUE,TO"),
+            ("a\na\n|chain: 1=1 : 0,x,1\n", 15, "FROM,VALUE,TO"),
+            (
+                "a\na\n|chain: 2=1 : 0,1,0\n",
+                9,
+                "option 2 is not among the 1",
+            ),
+            ("a\na\n|chain: one : 0,1,0\n", 9, "OPTION=VALUE"),
+            ("a\na\n|chain: : 0,1,0\n", 1, "term 1 of a chain has 0"),
+        ] {
+            let error = read(text).unwrap_err();
+            assert_eq!((error.line, error.column), (3, column), "{text}: {error}");
+            assert!(error.to_string().contains(says), "{text}: {error}");
+        }
+        assert!(read("|chain: 1=1 : 0,1,0\na\n").is_err());
     }
 
     #[test]

@@ -23,7 +23,7 @@ mod propagate;
 pub use conflicts::Branching;
 pub use inference::Inference;
 pub(super) use matching::TrackedEdges;
-pub(super) use propagate::NodeSum;
+pub(super) use propagate::{Filter, NodeSum};
 
 /// In `unseen_from`: no inference ran on the path to the node, so the first that does
 /// examines every item.
@@ -123,7 +123,8 @@ pub(crate) struct Links {
     /// Whether the search filters options by the sums where it branches: the problem has
     /// sums, and neither colours nor multiplicities (whose loops keep no trail).
     propagating: bool,
-    /// [`Matrix::sums_mostly_distinct`]: whether [`Inference::Auto`] probes where sums filter.
+    /// [`Matrix::sums_mostly_distinct`]: whether [`Inference::Auto`] probes where sums (or
+    /// chains alone) filter.
     sums_mostly_distinct: bool,
     /// Scratch space of the sums' filtering.
     sum_scratch: propagate::Scratch,
@@ -435,7 +436,9 @@ impl Links {
             // half the time of the shallow setting. Where values may repeat (little
             // killers' diagonals, arrows, zipper lines), the filter at each branch point
             // alone did best below the size that probes anyway: ISS's Barbed Cross (little
-            // killers) 16.9 s probing, 2.7 s so (`docs/sums.md`).
+            // killers) 16.9 s probing, 2.7 s so (`docs/sums.md`). Where chains alone
+            // filter (no sums, so none of repeated values), it probes too: ISS's "Sum lines -
+            // single line" 12 s, over 20 s with the shallow setting (`docs/sums.md`).
             return match resolved {
                 _ if self.sums_mostly_distinct => Inference::Probe,
                 Inference::Shallow => Inference::None,

@@ -18,6 +18,7 @@
 //! An option node's `top` is its item; a header's `top` is the item's current length; a
 //! spacer's `top` is 0, which no item has.
 
+use super::links::Filter;
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use super::search::Solver;
 
@@ -77,11 +78,12 @@ pub struct Matrix {
     pub(crate) block_starts: Vec<u32>,
     /// The items of [`Problem::add_exclusion_items`] as matrix item indices.
     pub(crate) exclusion_items: Vec<u32>,
-    /// The problem's sums ([`Problem::add_sum`]) compiled for the search's filtering.
+    /// The weighed sums, then the chains, compiled for filtering where the search branches.
     pub(crate) sums: std::sync::Arc<[super::links::NodeSum]>,
     /// Whether half or more of the options the weighed sums hold lie in sums whose values
-    /// are distinct (a killer's cages, not a little killer's diagonals): where
-    /// [`Inference::Auto`](super::Inference::Auto) probes.
+    /// are distinct (a killer's cages, not a little killer's diagonals), or there are no
+    /// weighed sums (chains alone filter): where [`Inference::Auto`](super::Inference::Auto)
+    /// probes.
     pub(crate) sums_mostly_distinct: bool,
     /// [`Matrix::fingerprint`], computed on first use.
     fingerprint: std::sync::OnceLock<u64>,
@@ -258,6 +260,17 @@ impl Matrix {
         }
         let in_sums = summed.iter().filter(|mark| mark.0).count();
         let in_distinct_sums = summed.iter().filter(|mark| mark.1).count();
+        // The first node of each option of each term of a sum or a chain.
+        let first_nodes = |terms: &[Vec<(super::OptionId, i64)>]| -> Vec<Vec<u32>> {
+            terms
+                .iter()
+                .map(|term| {
+                    term.iter()
+                        .map(|&(option, _)| option_first[option.0 as usize])
+                        .collect()
+                })
+                .collect()
+        };
         let sums = weighed
             .iter()
             .map(|sum| {
@@ -274,18 +287,15 @@ impl Matrix {
             })
             .zip(&weighed)
             .map(|((filter, excluded), sum)| super::links::NodeSum {
-                filter,
+                filter: Filter::Sum(filter),
                 excluded,
-                nodes: sum
-                    .terms
-                    .iter()
-                    .map(|term| {
-                        term.iter()
-                            .map(|&(option, _)| option_first[option.0 as usize])
-                            .collect()
-                    })
-                    .collect(),
+                nodes: first_nodes(&sum.terms),
             })
+            .chain(problem.chains().iter().map(|chain| super::links::NodeSum {
+                filter: Filter::Chain(super::chains::ChainFilter::new(chain)),
+                excluded: Vec::new(),
+                nodes: first_nodes(&chain.terms),
+            }))
             .collect();
         Ok(Matrix {
             sums,
@@ -362,6 +372,24 @@ impl Matrix {
             for &(option, value) in &sum.excluded {
                 hash.add(u64::from(option.0));
                 hash.add(value as u64);
+            }
+        }
+        // (Only where there are chains: fingerprints of problems without stay the same.)
+        for chain in self.problem.chains() {
+            hash.add(u64::MAX - 1);
+            hash.add(chain.terms.len() as u64);
+            for (term, moves) in chain.terms.iter().zip(&chain.moves) {
+                hash.add(term.len() as u64);
+                for &(option, value) in term {
+                    hash.add(u64::from(option.0));
+                    hash.add(value as u64);
+                }
+                hash.add(moves.len() as u64);
+                for m in moves {
+                    hash.add(u64::from(m.from));
+                    hash.add(m.value as u64);
+                    hash.add(u64::from(m.to));
+                }
             }
         }
         hash.finish()

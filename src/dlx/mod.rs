@@ -6,6 +6,7 @@
 //! solution (lazily), the count up to a limit, a [`Verdict`] on uniqueness, and [`Stats`].
 //! [`format`](mod@format) reads and writes Knuth's text format.
 
+mod chains;
 pub mod checkpoint;
 #[allow(unsafe_code)] // the one module with unchecked accesses: see its documentation
 mod dance;
@@ -20,6 +21,7 @@ mod search;
 mod split;
 mod sums;
 
+pub use chains::{Chain, Move};
 pub use links::{Branching, Inference};
 pub use matrix::{Matrix, MatrixError};
 #[cfg(feature = "parallel")]

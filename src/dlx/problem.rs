@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use super::chains::Chain;
 use super::sums::{MAX_TERM_VALUES, Sum};
 
 /// Index of an item in the order it was added to its [`Problem`].
@@ -65,6 +66,10 @@ pub enum BuildError {
     /// A sum ([`Problem::add_sum`]) with an empty term, an unknown option, or a term of more
     /// than [`MAX_TERM_VALUES`](super::MAX_TERM_VALUES) values.
     BadSum(String),
+    /// A chain ([`Problem::add_chain`]) with a term without options or of more than
+    /// [`MAX_TERM_VALUES`](super::MAX_TERM_VALUES) values, an unknown option, or not one list
+    /// of moves a term.
+    BadChain(String),
     /// Too many items or nodes for the `u32` indices of the matrix.
     TooLarge,
 }
@@ -89,7 +94,8 @@ impl fmt::Display for BuildError {
             BuildError::BadBounds(why)
             | BuildError::BadBlock(why)
             | BuildError::BadExclusionItem(why)
-            | BuildError::BadSum(why) => write!(f, "{why}"),
+            | BuildError::BadSum(why)
+            | BuildError::BadChain(why) => write!(f, "{why}"),
             BuildError::InvalidColor(name) => write!(
                 f,
                 "'{name}' is not a valid colour (it must be non-empty, without spaces, '|' or \
@@ -143,6 +149,8 @@ pub struct Problem {
     /// Parallel to `sums`: whether the search weighs each where it branches (else it only
     /// checks solutions, [`Problem::add_sum_checked_at_solutions`]).
     sums_weighed: Vec<bool>,
+    /// Chains over choices ([`Problem::add_chain`]).
+    chains: Vec<Chain>,
     /// Colour names, in the order first used.
     colors: Vec<String>,
     color_by_name: HashMap<String, ColorId, NameHasher>,
@@ -479,6 +487,72 @@ impl Problem {
         self.add_sum(sum)?;
         *self.sums_weighed.last_mut().expect("a sum was added") = false;
         Ok(())
+    }
+
+    /// Adds a chain over choices ([`Chain`]): every solution chooses exactly one option of
+    /// each term, and some path of the chain's moves from state 0 reads their values in
+    /// order. The search filters the chain where it branches (as it does sums: a value that
+    /// no move of a whole path reads goes) and checks it in every solution. Fails on a term
+    /// without options or with more than [`MAX_TERM_VALUES`] values, on a list of moves per
+    /// term of another length, or on an option the problem does not have.
+    ///
+    /// ```
+    /// use xcover::dlx::{Chain, Matrix, Move, OptionId, Problem};
+    ///
+    /// // Two cells, each 1 or 2; the chain accepts the words whose values rise.
+    /// let mut problem = Problem::new();
+    /// let mut terms = Vec::new();
+    /// for cell in ["a", "b"] {
+    ///     let item = problem.add_primary(cell).unwrap();
+    ///     let options: Vec<(OptionId, i64)> = (1..=2)
+    ///         .map(|v| (problem.add_option(&[item]).unwrap(), v))
+    ///         .collect();
+    ///     terms.push(options);
+    /// }
+    /// let rise = |from, value, to| Move { from, value, to };
+    /// let moves = vec![vec![rise(0, 1, 1), rise(0, 2, 2)], vec![rise(1, 2, 2)]];
+    /// problem.add_chain(Chain { terms, moves }).unwrap();
+    /// assert_eq!(Matrix::new(problem).unwrap().solver().count(None), 1); // 1 then 2
+    /// ```
+    pub fn add_chain(&mut self, chain: Chain) -> Result<(), BuildError> {
+        let options = self.option_count();
+        if let Some(&(option, _)) = chain
+            .terms
+            .iter()
+            .flatten()
+            .find(|&&(option, _)| option.0 as usize >= options)
+        {
+            return Err(BuildError::BadChain(format!(
+                "a chain names option {}, which does not exist",
+                option.0
+            )));
+        }
+        if chain.moves.len() != chain.terms.len() {
+            return Err(BuildError::BadChain(format!(
+                "a chain of {} terms has {} lists of moves (one a term)",
+                chain.terms.len(),
+                chain.moves.len()
+            )));
+        }
+        for (t, term) in chain.terms.iter().enumerate() {
+            let mut values: Vec<i64> = term.iter().map(|&(_, value)| value).collect();
+            values.sort_unstable();
+            values.dedup();
+            if values.is_empty() || values.len() > MAX_TERM_VALUES {
+                return Err(BuildError::BadChain(format!(
+                    "term {} of a chain has {} different values (from 1 to {MAX_TERM_VALUES})",
+                    t + 1,
+                    values.len()
+                )));
+            }
+        }
+        self.chains.push(chain);
+        Ok(())
+    }
+
+    /// The chains declared with [`Problem::add_chain`].
+    pub fn chains(&self) -> &[Chain] {
+        &self.chains
     }
 
     /// The sums declared with [`Problem::add_sum`] and

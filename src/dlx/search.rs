@@ -254,12 +254,12 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// Whether the solution the links stand at meets every sum of the problem (the search
+    /// Whether the solution the links stand at meets every sum and chain of the problem (the search
     /// filters by them only where it branches, and not at all with colours or
     /// multiplicities, so each solution is checked).
     fn meets_the_sums(&mut self) -> bool {
-        let sums = self.matrix.problem().sums();
-        if sums.is_empty() {
+        let (sums, chains) = (self.matrix.problem().sums(), self.matrix.problem().chains());
+        if sums.is_empty() && chains.is_empty() {
             return true;
         }
         let solution = Solution {
@@ -273,7 +273,10 @@ impl<'m> Solver<'m> {
             self.chosen_marks[option.0 as usize] = true;
         }
         let marks = &self.chosen_marks;
-        let holds = sums.iter().all(|sum| sum.holds(|o| marks[o.0 as usize]));
+        let holds = sums.iter().all(|sum| sum.holds(|o| marks[o.0 as usize]))
+            && chains
+                .iter()
+                .all(|chain| chain.holds(|o| marks[o.0 as usize]));
         for option in solution.options() {
             self.chosen_marks[option.0 as usize] = false;
         }

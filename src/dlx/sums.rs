@@ -118,6 +118,22 @@ pub(crate) struct FilterTerm {
     global_bit: Vec<u8>,
 }
 
+impl FilterTerm {
+    /// A term whose options have the values `values` (in option order), tracked on its own.
+    pub fn plain(values: impl Iterator<Item = i64> + Clone) -> FilterTerm {
+        let mut distinct: Vec<i64> = values.clone().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        FilterTerm {
+            value_of: values
+                .map(|value| distinct.binary_search(&value).unwrap_or(0) as u8)
+                .collect(),
+            values: distinct,
+            global_bit: Vec::new(),
+        }
+    }
+}
+
 /// A sum compiled for filtering (the options themselves are the caller's, in term order).
 #[derive(Debug, Clone)]
 pub(crate) struct SumFilter {

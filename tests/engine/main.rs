@@ -1,5 +1,5 @@
 //! The generic engine through its API and Knuth's format: published counts, search pinned node
-//! by node, property tests against brute force (colours, multiplicities, sums, inference,
+//! by node, property tests against brute force (colours, multiplicities, sums, chains, inference,
 //! subtrees, true candidates), and the errors of malformed problem files.
 
 mod random_xcc;
@@ -25,6 +25,7 @@ pub fn config(normal: u32) -> proptest::test_runner::Config {
 }
 
 mod candidates;
+mod chains;
 mod colors;
 mod format_errors;
 mod inference;

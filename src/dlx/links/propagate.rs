@@ -12,14 +12,42 @@
 //!
 //! Safe code: it reads the links through the accessors of `dance.rs`.
 
-use super::super::sums::{FilterScratch, SumFilter};
+use super::super::chains::{ChainFilter, ChainScratch};
+use super::super::sums::{FilterScratch, FilterTerm, SumFilter};
 use super::Links;
 
-/// A sum compiled against the matrix: its filter, and for each term the first node of each
-/// of its options (0 for an option the matrix dropped, which is never possible).
+/// What a sum or a chain keeps of its terms' values: both are filtered here alike.
+#[derive(Debug, Clone)]
+pub(crate) enum Filter {
+    Sum(SumFilter),
+    Chain(ChainFilter),
+}
+
+impl Filter {
+    /// The terms, each with its values and the value of each of its options.
+    fn terms(&self) -> &[FilterTerm] {
+        match self {
+            Filter::Sum(sum) => &sum.terms,
+            Filter::Chain(chain) => &chain.terms,
+        }
+    }
+
+    /// Whether one filtering leaves the constraint at its fixpoint, where no option is in two
+    /// of its terms: a chain's passes keep only values on whole paths, each of which keeps
+    /// every value it reads.
+    fn exact_in_one_pass(&self) -> bool {
+        match self {
+            Filter::Sum(sum) => sum.exact_in_one_pass(),
+            Filter::Chain(_) => true,
+        }
+    }
+}
+
+/// A sum or a chain compiled against the matrix: its filter, and for each term the first node
+/// of each of its options (0 for an option the matrix dropped, which is never possible).
 #[derive(Debug, Clone)]
 pub(crate) struct NodeSum {
-    pub filter: SumFilter,
+    pub filter: Filter,
     pub nodes: Vec<Vec<u32>>,
     /// The sum's excluded options: first node, and the bit of the value that excludes it.
     pub excluded: Vec<(u32, u8)>,
@@ -46,6 +74,7 @@ fn remembered_entry(domains: &[u64], ways: usize) -> usize {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     filter: FilterScratch,
+    chain: ChainScratch,
     domains: Vec<u64>,
     support: Vec<u64>,
     /// A bit per node: the first nodes of the options on the path.
@@ -217,7 +246,7 @@ impl Links {
             scratch.queued[s] = false;
             let sum = &sums[s];
             scratch.domains.clear();
-            for (term, nodes) in sum.filter.terms.iter().zip(&sum.nodes) {
+            for (term, nodes) in sum.filter.terms().iter().zip(&sum.nodes) {
                 let mut domain = 0u64;
                 for (&x, &value) in nodes.iter().zip(&term.value_of) {
                     if self.possible(&scratch.chosen, x) {
@@ -231,12 +260,17 @@ impl Links {
             let remembered = &mut scratch.remembered[s][entry * (1 + 2 * terms)..][..1 + 2 * terms];
             if remembered[0] & 1 << 32 == 0 || remembered[1..=terms] != scratch.domains[..] {
                 let mut required = 0;
-                sum.filter.support(
-                    &scratch.domains,
-                    &mut scratch.filter,
-                    &mut scratch.support,
-                    &mut required,
-                );
+                match &sum.filter {
+                    Filter::Sum(filter) => filter.support(
+                        &scratch.domains,
+                        &mut scratch.filter,
+                        &mut scratch.support,
+                        &mut required,
+                    ),
+                    Filter::Chain(filter) => {
+                        filter.support(&scratch.domains, &mut scratch.chain, &mut scratch.support)
+                    }
+                };
                 remembered[0] = 1 << 32 | u64::from(required);
                 remembered[1..=terms].copy_from_slice(&scratch.domains);
                 remembered[1 + terms..].copy_from_slice(&scratch.support);
@@ -260,7 +294,7 @@ impl Links {
                 held = Some(s);
             }
             scratch.doomed.clear();
-            for (t, (term, nodes)) in sum.filter.terms.iter().zip(&sum.nodes).enumerate() {
+            for (t, (term, nodes)) in sum.filter.terms().iter().zip(&sum.nodes).enumerate() {
                 let kept = scratch.support[t];
                 if scratch.domains[t] == kept {
                     continue;

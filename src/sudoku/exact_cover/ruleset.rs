@@ -42,7 +42,9 @@
 //! state of each inner layer of several states: a move holds the item of the state it leaves
 //! from and the items of every other state than the one it goes to. What a clue allows of
 //! every two of its cells is added as pairs (`Layers::pair_tables`), which the search sees at
-//! once.
+//! once. Each such clue is also a chain over its cells' options ([`dlx::Chain`]), which the
+//! search filters where it branches: a symbol that no whole path of the machine reads goes
+//! at once, where the options alone would let it go only once moves around it were chosen.
 //!
 //! Options are numbered in the order cells are listed; [`VariantEncoding::grid_of`] decodes
 //! them through a table of what each writes.
@@ -248,14 +250,26 @@ impl VariantEncoding {
         problem
             .add_exclusion_items(full.exclusion_items())
             .expect("exclusion items of a valid problem");
-        // The sums, over the options kept. A term left without options (a given its cell
-        // may not hold) leaves its cell without options too: no solution either way.
+        // The chains and the sums, over the options kept. A term left without options (a
+        // given its cell may not hold) leaves its cell without options too: no solution
+        // either way.
         let renumber = |pairs: &[(OptionId, i64)]| -> Vec<(OptionId, i64)> {
             pairs
                 .iter()
                 .filter_map(|&(option, value)| Some((kept[option.0 as usize]?, value)))
                 .collect()
         };
+        for chain in full.chains() {
+            let terms: Vec<_> = chain.terms.iter().map(|term| renumber(term)).collect();
+            if terms.iter().all(|term| !term.is_empty()) {
+                problem
+                    .add_chain(dlx::Chain {
+                        terms,
+                        moves: chain.moves.clone(),
+                    })
+                    .expect("chains of a valid problem");
+            }
+        }
         for sum in full.sums() {
             let terms: Vec<_> = sum.terms.iter().map(|term| renumber(term)).collect();
             if terms.iter().all(|term| !term.is_empty()) {
@@ -772,6 +786,14 @@ impl Builder<'_> {
             if !encoded[k] {
                 continue;
             }
+            // The machine over the cells' own options, filtered where the search branches:
+            // the options below state it only move by move, so that a symbol no whole path
+            // reads would go only once the search chose moves around it.
+            if let Some(chain) = chain_of(&sequence.cells, unrolled, &self.cell_options, n) {
+                (self.problem)
+                    .add_chain(chain)
+                    .expect("a term per cell, of its options");
+            }
             // A clue with few fillings: one option per filling, as a cage, holding the items
             // of the symbols its cells do not hold (fillings that break a unit or a pair
             // relation left out).
@@ -882,6 +904,41 @@ impl Builder<'_> {
         }
         Ok(())
     }
+}
+
+/// The chain of a clue read along `cells` by the machine unrolled as `layers`: a term per
+/// cell, of its options (`cell_options`, per cell and symbol) valued by their symbols, and the
+/// layers' moves. `None` where a cell has no option (no solution either way).
+fn chain_of(
+    cells: &[Cell],
+    layers: &Layers,
+    cell_options: &[Option<OptionId>],
+    n: usize,
+) -> Option<dlx::Chain> {
+    let terms: Vec<Vec<(OptionId, i64)>> = cells
+        .iter()
+        .map(|&(row, col)| {
+            let cell = row * n + col;
+            (1..=n)
+                .filter_map(|v| Some((cell_options[cell * n + v - 1]?, v as i64)))
+                .collect()
+        })
+        .collect();
+    if terms.iter().any(|term| term.is_empty()) {
+        return None;
+    }
+    let moves = (layers.moves.iter())
+        .map(|step| {
+            step.iter()
+                .map(|m| dlx::Move {
+                    from: m.from,
+                    value: i64::from(m.symbol),
+                    to: m.to,
+                })
+                .collect()
+        })
+        .collect();
+    Some(dlx::Chain { terms, moves })
 }
 
 /// The groups of a sum's terms (each a cell and its value for each symbol, 1 to `n`) whose
