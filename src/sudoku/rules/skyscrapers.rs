@@ -2,7 +2,8 @@
 //! each a building as tall as its symbol that hides the lower ones behind it.
 //!
 //! Read by a machine (see [`super::sequences`]) whose state is the tallest so far and the
-//! number seen.
+//! number seen. Along a row or column that holds every symbol once, the machine also knows
+//! that the tallest after k cells is k at least, and the tallest symbol after the last.
 
 use super::Mark;
 use super::outside::{Outside, parse_outside_clues, validate_outside};
@@ -44,25 +45,36 @@ impl Rule for Skyscrapers {
 
     fn sequences(&self, rules: &Rules) -> Vec<Sequence> {
         let n = rules.size;
+        let units = rules.units();
         self.clues
             .iter()
             .map(|&(at, seen)| {
                 let seen = State::from(seen);
+                let cells = at.cells(n);
+                // A row or column that holds every symbol once: after k cells the tallest
+                // is k at least, and after the last it is the tallest symbol. Without this
+                // the machine accepts rows no Sudoku has, and its filter keeps what they use.
+                let whole = units.iter().any(|unit| {
+                    unit.cells.len() == n && cells.iter().all(|cell| unit.cells.contains(cell))
+                });
+                let least_tallest = move |read: usize| if whole { read as State } else { 0 };
                 // The state: the tallest so far (above bit 8) and how many were seen.
                 Sequence::new(
-                    at.cells(n),
+                    cells,
                     format!("the skyscraper clue {seen} of {}", at.name()),
                     0,
-                    move |_, state, symbol| {
+                    move |at, state, symbol| {
                         let (tallest, count) = (state >> 8, state & 0xff);
                         let symbol = State::from(symbol);
-                        if symbol > tallest {
+                        if tallest.max(symbol) < least_tallest(at + 1) {
+                            None
+                        } else if symbol > tallest {
                             (count < seen).then_some(symbol << 8 | (count + 1))
                         } else {
                             Some(state)
                         }
                     },
-                    move |state| state & 0xff == seen,
+                    move |state| state & 0xff == seen && state >> 8 >= least_tallest(n),
                 )
             })
             .collect()
