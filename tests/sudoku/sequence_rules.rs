@@ -604,3 +604,84 @@ fn renban_lines_name_their_group_items_for_the_exclusion_rule() {
     assert_eq!(names(".Renban~R1C1~R1C2~R1C3"), expected);
     assert!(names(".Cage~6~R1C1~R1C2~R1C3").is_empty());
 }
+
+/// A lunchbox along a whole row of 9x9 has more fillings and moves than are encoded beside its
+/// chain, so the chain alone holds it: with the lunchboxes of every row and column of a grid
+/// and every third cell given, each solution the engine finds keeps every lunchbox (as this
+/// test adds them up), the grid is among them, and Knuth's format counts the same.
+#[test]
+fn lunchboxes_left_to_their_chains_alone_hold_in_every_solution() {
+    let grid: Vec<u8> =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+    let n = 9;
+    // The sum between the smallest and the largest symbol of `cells`.
+    let lunch = |cells: &[Cell], grid: &[u8]| -> u32 {
+        let values: Vec<u8> = cells.iter().map(|&(r, c)| grid[r * n + c]).collect();
+        let low = (0..n).min_by_key(|&i| values[i]).unwrap();
+        let high = (0..n).max_by_key(|&i| values[i]).unwrap();
+        let (a, b) = (low.min(high), low.max(high));
+        values[a + 1..b].iter().map(|&v| u32::from(v)).sum()
+    };
+    let lines: Vec<Vec<Cell>> = (0..n)
+        .flat_map(|i| {
+            [
+                (0..n).map(|j| (i, j)).collect(),
+                (0..n).map(|j| (j, i)).collect(),
+            ]
+        })
+        .collect();
+    let boxes: Vec<(u32, Vec<Cell>)> = lines
+        .iter()
+        .map(|cells| (lunch(cells, &grid), cells.clone()))
+        .collect();
+    let rules = Rules::classic(BoxShape::new(3, 3).unwrap())
+        .with(Constraint::Lunchboxes(Lunchboxes { boxes }));
+    let givens: Vec<u8> = (0..81)
+        .map(|i| if i % 3 == 0 { grid[i] } else { 0 })
+        .collect();
+    let puzzle = Puzzle {
+        id: "lunchboxes".into(),
+        rules,
+        givens,
+    };
+    let encoding = VariantEncoding::new(&puzzle).unwrap();
+    let problem = encoding.puzzle_problem(&puzzle);
+    assert_eq!(problem.chains().len(), 18);
+    // The clues with items of their own (`qK`, `qKcIvV` for fillings, `qK_I` for moves).
+    let mut encoded: Vec<&str> = problem
+        .items()
+        .filter_map(|item| problem.name(item).strip_prefix('q'))
+        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap())
+        .collect();
+    encoded.sort_unstable();
+    encoded.dedup();
+    assert!(
+        encoded.len() < 18,
+        "a clue left to its chain alone: {encoded:?}"
+    );
+    let mut solver = encoding.matrix().solver();
+    for (cell, &v) in puzzle.givens.iter().enumerate() {
+        if v != 0 {
+            solver
+                .choose(encoding.cell_option(cell, v).unwrap())
+                .unwrap();
+        }
+    }
+    let mut found = Vec::new();
+    let mut search = solver.search();
+    while let Some(solution) = search.next_solution() {
+        found.push(encoding.grid_of(solution.options()));
+    }
+    drop(search);
+    assert!(found.contains(&grid));
+    for solution in &found {
+        for cells in &lines {
+            assert_eq!(lunch(cells, solution), lunch(cells, &grid), "{cells:?}");
+        }
+    }
+    let knuth = xcover::dlx::Matrix::new(problem).unwrap();
+    assert_eq!(knuth.solver().count(None), found.len() as u128);
+}

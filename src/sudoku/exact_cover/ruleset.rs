@@ -37,10 +37,11 @@
 //! d there holds the items of every other symbol, so that the two agree or exclude each other
 //! (what colours would say, but colours turn the engine's inference off). A clue with at most
 //! [`MAX_CLUE_FILLINGS`] fillings is one primary item and an option per filling (fillings
-//! that put equal symbols in a unit or break a pair relation are left out); a larger one is a
-//! primary item per step and an option per move of its machine, with a secondary item per
-//! state of each inner layer of several states: a move holds the item of the state it leaves
-//! from and the items of every other state than the one it goes to. What a clue allows of
+//! that put equal symbols in a unit or break a pair relation are left out); a larger one of
+//! at most [`MAX_MOVES_BESIDE_CHAIN`] moves is a primary item per step and an option per move
+//! of its machine, with a secondary item per state of each inner layer of several states: a
+//! move holds the item of the state it leaves from and the items of every other state than
+//! the one it goes to; a larger one still is left to its chain (below). What a clue allows of
 //! every two of its cells is added as pairs (`Layers::pair_tables`), which the search sees at
 //! once. Each such clue is also a chain over its cells' options ([`dlx::Chain`]), which the
 //! search filters where it branches: a symbol that no whole path of the machine reads goes
@@ -57,8 +58,12 @@ use crate::sudoku::rules::{Cell, Neighbour, RulesError, cell_name};
 use crate::sudoku::variant::Puzzle;
 
 /// The most fillings a clue read along cells (an arrow, a sum) may have to be encoded as one
-/// option per filling, as a cage is; past it, as one option per step of its machine.
+/// option per filling, as a cage is; past it, as one option per move of its machine.
 const MAX_CLUE_FILLINGS: usize = 3000;
+
+/// The most moves a clue's machine may have to be encoded as an option per move beside its
+/// chain; past it, the chain alone holds the clue.
+const MAX_MOVES_BESIDE_CHAIN: usize = 1000;
 
 /// The most fillings a clue whose rule its sums state whole (see `Rule::stated_by_sums`)
 /// may have to be encoded as options beside them, on a board of more symbols than the sums'
@@ -451,8 +456,20 @@ impl Builder<'_> {
         // every other symbol, so that the two agree or exclude each other.
         let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); count];
         let mut position_items: Vec<Vec<Vec<ItemId>>> = Vec::with_capacity(sequences.len());
+        // A clue of many fillings and a large machine is left to its chain alone (below): an
+        // option per move beside the chain cost more than it pruned (ISS's "Extreme Lunchbox
+        // 2", a clue of 3,161 moves: 3.4 s so, 0.08 s without). A smaller machine keeps its
+        // moves, which the search branches on (ISS's "Sum lines" example, a clue of 198
+        // moves: 0.13 s so, 15 s without; `docs/sums.md`).
+        let chain_only: Vec<bool> = layers
+            .iter()
+            .map(|unrolled| {
+                unrolled.fillings(MAX_CLUE_FILLINGS) > MAX_CLUE_FILLINGS
+                    && unrolled.moves.iter().map(Vec::len).sum::<usize>() > MAX_MOVES_BESIDE_CHAIN
+            })
+            .collect();
         for (k, sequence) in sequences.iter().enumerate() {
-            if !encoded[k] {
+            if !encoded[k] || chain_only[k] {
                 position_items.push(Vec::new());
                 continue;
             }
@@ -793,6 +810,9 @@ impl Builder<'_> {
                 (self.problem)
                     .add_chain(chain)
                     .expect("a term per cell, of its options");
+            }
+            if chain_only[k] {
+                continue;
             }
             // A clue with few fillings: one option per filling, as a cage, holding the items
             // of the symbols its cells do not hold (fillings that break a unit or a pair
