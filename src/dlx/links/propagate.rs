@@ -1,7 +1,9 @@
-//! The sums of a problem inside the search: where the search branches, each sum reads which
-//! of its options are still possible, asks its filter (`../sums.rs`) which values some way
-//! of meeting it still allows, and removes the options of the others as inference removes
-//! options (on the trail, put back when the search leaves the level).
+//! The sums and chains of a problem inside the search: where the search branches, each sum
+//! reads which of its options are still possible, asks its filter (`../sums.rs`) which values
+//! some way of meeting it still allows, and removes the options of the others as inference
+//! removes options (on the trail, put back when the search leaves the level). A chain
+//! (`../chains.rs`) is filtered alike, its filter keeping the values some whole path of its
+//! machine reads; below, "sum" stands for either.
 //!
 //! An option is possible while it is chosen or still open. The chosen ones are those on the
 //! path (marked for the filtering from the chosen options and the stack), since a chosen
