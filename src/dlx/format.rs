@@ -509,25 +509,7 @@ fn read_sum(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseE
             "/" if !in_excluded => terms.push(Vec::new()),
             "!" if !in_excluded => in_excluded = true,
             _ => {
-                let pair = token.split_once('=').and_then(|(option, value)| {
-                    Some((option.parse::<usize>().ok()?, value.parse::<i64>().ok()?))
-                });
-                let Some((option, value)) = pair else {
-                    return Err(fail(
-                        column,
-                        format!("'{token}' is not OPTION=VALUE (an option number from 1)"),
-                    ));
-                };
-                if option == 0 || option > problem.option_count() {
-                    return Err(fail(
-                        column,
-                        format!(
-                            "option {option} is not among the {} options before this line",
-                            problem.option_count()
-                        ),
-                    ));
-                }
-                let pair = (super::OptionId(option as u32 - 1), value);
+                let pair = option_value(problem, token).map_err(|why| fail(column, why))?;
                 if in_excluded {
                     excluded.push(pair);
                 } else {
@@ -546,6 +528,26 @@ fn read_sum(problem: &mut Problem, line: usize, text: &str) -> Result<(), ParseE
             excluded,
         })
         .map_err(|error| fail(1, error.to_string()))
+}
+
+/// The option and value of an `OPTION=VALUE` token of a sum or chain line (options numbered
+/// from 1, among those `problem` has so far), or why not.
+fn option_value(problem: &Problem, token: &str) -> Result<(super::OptionId, i64), String> {
+    let pair = token.split_once('=').and_then(|(option, value)| {
+        Some((option.parse::<usize>().ok()?, value.parse::<i64>().ok()?))
+    });
+    let Some((option, value)) = pair else {
+        return Err(format!(
+            "'{token}' is not OPTION=VALUE (an option number from 1)"
+        ));
+    };
+    if option == 0 || option > problem.option_count() {
+        return Err(format!(
+            "option {option} is not among the {} options before this line",
+            problem.option_count()
+        ));
+    }
+    Ok((super::OptionId(option as u32 - 1), value))
 }
 
 /// The first token that opens a chain line.
@@ -602,25 +604,7 @@ fn read_chain(problem: &mut Problem, line: usize, text: &str) -> Result<(), Pars
                     .push(chain_move);
             }
             _ => {
-                let pair = token.split_once('=').and_then(|(option, value)| {
-                    Some((option.parse::<usize>().ok()?, value.parse::<i64>().ok()?))
-                });
-                let Some((option, value)) = pair else {
-                    return Err(fail(
-                        column,
-                        format!("'{token}' is not OPTION=VALUE (an option number from 1)"),
-                    ));
-                };
-                if option == 0 || option > problem.option_count() {
-                    return Err(fail(
-                        column,
-                        format!(
-                            "option {option} is not among the {} options before this line",
-                            problem.option_count()
-                        ),
-                    ));
-                }
-                let pair = (super::OptionId(option as u32 - 1), value);
+                let pair = option_value(problem, token).map_err(|why| fail(column, why))?;
                 terms.last_mut().expect("one term at least").push(pair);
             }
         }
