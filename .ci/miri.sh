@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Miri on the engine's property tests: the unchecked indexing of `src/dlx/dance.rs` run under
 # an interpreter that checks every memory access, on random problems of every kind (plain,
-# colours, multiplicities, sums, blocks, restarts, subtrees, resumed searches) at every
+# colours, multiplicities, sums, chains, blocks, restarts, subtrees, resumed searches) at every
 # inference setting, and on its safe interface misused (a unit test in `dlx/links.rs`). Miri is about a thousand times slower than a native run, so each test
 # takes a few cases (`XCOVER_MIRI_CASES`, see `tests/engine/main.rs`). Skipped, with a
 # message, where the nightly toolchain or Miri is missing.
@@ -25,6 +25,7 @@ cargo +nightly miri test --test engine -- \
     colors::coloured_solutions_equal_brute_force \
     multiplicities::solutions_with_bounds_equal_brute_force \
     sums::solutions_with_sums_equal_brute_force \
+    chains::solutions_with_chains_equal_brute_force \
     candidates::candidates_with \
     candidates::stopped_candidates_are_marked_unknown \
     subtrees::random_problems::every_split_partitions_the_solutions
