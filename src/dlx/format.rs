@@ -211,7 +211,7 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         .filter(|(_, line)| {
             let line = line.trim_start();
             if line.starts_with('|') {
-                is_block_line(line) || is_sum_line(line) || is_chain_line(line)
+                opens_with(line, BLOCK) || opens_with(line, SUM) || opens_with(line, CHAIN)
             } else {
                 !line.is_empty()
             }
@@ -224,7 +224,7 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             kind: ParseErrorKind::NoItemLine,
         });
     };
-    if is_block_line(items_text) {
+    if opens_with(items_text, BLOCK) {
         return Err(ParseError {
             line: item_line,
             column: 1,
@@ -233,7 +233,7 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             ),
         });
     }
-    if is_sum_line(items_text) {
+    if opens_with(items_text, SUM) {
         return Err(ParseError {
             line: item_line,
             column: 1,
@@ -242,7 +242,7 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             ),
         });
     }
-    if is_chain_line(items_text) {
+    if opens_with(items_text, CHAIN) {
         return Err(ParseError {
             line: item_line,
             column: 1,
@@ -322,16 +322,16 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     // The line of each block, for faults found once every option is read.
     let mut block_lines = Vec::new();
     for (line, option_text) in lines {
-        if is_block_line(option_text) {
+        if opens_with(option_text, BLOCK) {
             read_block(&mut problem, line, option_text)?;
             block_lines.push(line);
             continue;
         }
-        if is_sum_line(option_text) {
+        if opens_with(option_text, SUM) {
             read_sum(&mut problem, line, option_text)?;
             continue;
         }
-        if is_chain_line(option_text) {
+        if opens_with(option_text, CHAIN) {
             read_chain(&mut problem, line, option_text)?;
             continue;
         }
@@ -399,10 +399,11 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
 /// The first token that opens a block line.
 const BLOCK: &str = "|block:";
 
-/// Whether `line` declares a one-to-one block: its first token is `|block:`.
-fn is_block_line(line: &str) -> bool {
+/// Whether the first token of `line` is `keyword` (`|block:`, `|sum:` or `|chain:`: the line
+/// declares a block, a sum or a chain).
+fn opens_with(line: &str, keyword: &str) -> bool {
     line.trim_start()
-        .strip_prefix(BLOCK)
+        .strip_prefix(keyword)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
@@ -445,13 +446,6 @@ fn read_block(problem: &mut Problem, line: usize, text: &str) -> Result<(), Pars
 
 /// The first token that opens a sum line.
 const SUM: &str = "|sum:";
-
-/// Whether `line` declares a sum: its first token is `|sum:`.
-fn is_sum_line(line: &str) -> bool {
-    line.trim_start()
-        .strip_prefix(SUM)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
-}
 
 /// Reads the sum of `text` (`|sum: MIN MAX [distinct] terms / ... [! excluded]`), line
 /// `line`, into `problem`.
@@ -552,13 +546,6 @@ fn option_value(problem: &Problem, token: &str) -> Result<(super::OptionId, i64)
 
 /// The first token that opens a chain line.
 const CHAIN: &str = "|chain:";
-
-/// Whether `line` declares a chain: its first token is `|chain:`.
-fn is_chain_line(line: &str) -> bool {
-    line.trim_start()
-        .strip_prefix(CHAIN)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
-}
 
 /// Reads the chain of `text` (`|chain: OPTION=VALUE ... : FROM,VALUE,TO ... / ...`), line
 /// `line`, into `problem`.

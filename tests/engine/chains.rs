@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{Branching, Chain, Inference, Matrix, Move, OptionId, Problem, Sum};
+use xcover::dlx::{Chain, Matrix, Move, OptionId, Problem, Sum};
 
 /// A chain of a case: the cell each term reads, and per term its moves (from, value, to).
 type CaseChain = (Vec<usize>, Vec<Vec<(u32, i64, u32)>>);
@@ -186,32 +186,6 @@ proptest! {
     fn solutions_with_chains_equal_brute_force(case in case_strategy()) {
         let expected = brute_force(&case);
         let matrix = Matrix::new(build(&case)).unwrap();
-        let settings = [
-            Inference::None,
-            Inference::Root,
-            Inference::Shallow,
-            Inference::EveryNode,
-            Inference::Probe,
-        ]
-        .into_iter()
-        .flat_map(|inference| {
-            [Branching::Fewest, Branching::Conflicts].map(|branching| (inference, branching))
-        });
-        for setting @ (inference, branching) in settings {
-            let mut solver = matrix.solver();
-            solver.set_inference(inference);
-            solver.set_branching(branching);
-            let mut found = BTreeSet::new();
-            let mut search = solver.search();
-            while let Some(solution) = search.next_solution() {
-                found.insert(solution.options().map(|o| o.0).collect::<BTreeSet<u32>>());
-            }
-            drop(search);
-            prop_assert_eq!(&found, &expected, "{:?}", setting);
-            let mut solver = matrix.solver();
-            solver.set_inference(inference);
-            solver.set_branching(branching);
-            prop_assert_eq!(solver.count(None), expected.len() as u128, "{:?}", setting);
-        }
+        crate::every_setting_finds(&matrix, &expected)?;
     }
 }

@@ -24,6 +24,44 @@ pub fn config(normal: u32) -> proptest::test_runner::Config {
     }
 }
 
+/// Checks that every inference setting under either branching, enumerating and counting,
+/// finds exactly `expected` (each solution as the set of its options' indices), as the
+/// property tests of sums and chains require.
+pub fn every_setting_finds(
+    matrix: &xcover::dlx::Matrix,
+    expected: &std::collections::BTreeSet<std::collections::BTreeSet<u32>>,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use xcover::dlx::{Branching, Inference};
+    let settings = [
+        Inference::None,
+        Inference::Root,
+        Inference::Shallow,
+        Inference::EveryNode,
+        Inference::Probe,
+    ]
+    .into_iter()
+    .flat_map(|inference| {
+        [Branching::Fewest, Branching::Conflicts].map(|branching| (inference, branching))
+    });
+    for setting @ (inference, branching) in settings {
+        let mut solver = matrix.solver();
+        solver.set_inference(inference);
+        solver.set_branching(branching);
+        let mut found = std::collections::BTreeSet::new();
+        let mut search = solver.search();
+        while let Some(solution) = search.next_solution() {
+            found.insert(solution.options().map(|o| o.0).collect());
+        }
+        drop(search);
+        proptest::prop_assert_eq!(&found, expected, "{:?}", setting);
+        let mut solver = matrix.solver();
+        solver.set_inference(inference);
+        solver.set_branching(branching);
+        proptest::prop_assert_eq!(solver.count(None), expected.len() as u128, "{:?}", setting);
+    }
+    Ok(())
+}
+
 mod candidates;
 mod chains;
 mod colors;

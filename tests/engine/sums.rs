@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use xcover::dlx::{Branching, Inference, Matrix, OptionId, Problem, Sum};
+use xcover::dlx::{Inference, Matrix, OptionId, Problem, Sum};
 
 /// A random problem: `cells` cells with values `1..=values`; `shared[k]` lists the (cell,
 /// value) pairs holding secondary item k (at most one of them in a solution); sums as
@@ -190,33 +190,7 @@ proptest! {
     fn solutions_with_sums_equal_brute_force(case in case_strategy()) {
         let expected = brute_force(&case);
         let matrix = Matrix::new(build(&case)).unwrap();
-        let settings = [
-            Inference::None,
-            Inference::Root,
-            Inference::Shallow,
-            Inference::EveryNode,
-            Inference::Probe,
-        ]
-        .into_iter()
-        .flat_map(|inference| {
-            [Branching::Fewest, Branching::Conflicts].map(|branching| (inference, branching))
-        });
-        for setting @ (inference, branching) in settings {
-            let mut solver = matrix.solver();
-            solver.set_inference(inference);
-            solver.set_branching(branching);
-            let mut found = BTreeSet::new();
-            let mut search = solver.search();
-            while let Some(solution) = search.next_solution() {
-                found.insert(solution.options().map(|o| o.0).collect::<BTreeSet<u32>>());
-            }
-            drop(search);
-            prop_assert_eq!(&found, &expected, "{:?}", setting);
-            let mut solver = matrix.solver();
-            solver.set_inference(inference);
-            solver.set_branching(branching);
-            prop_assert_eq!(solver.count(None), expected.len() as u128, "{:?}", setting);
-        }
+        crate::every_setting_finds(&matrix, &expected)?;
     }
 }
 
