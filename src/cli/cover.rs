@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use super::enumerate::{self, SearchArgs, Wanted};
 use super::input::read_text;
 use super::{Outcome, finish, parse_limit, signals, stdout};
-use xcover::dlx::{Candidates, Matrix, OptionId, Presence, Solver, format};
+use xcover::dlx::{Candidates, Matrix, OptionId, Presence, Solver, cells, format};
 use xcover::problems;
 
 #[derive(Debug, Subcommand)]
@@ -22,6 +22,13 @@ pub enum CoverCommand {
         /// the count, nodes and seconds, which `xcover merge` adds up.
         #[arg(long, value_enum, default_value = "text")]
         format: CountFormat,
+        /// links: dancing links, with everything this command offers; cells: dancing cells
+        /// (Knuth's sparse sets), for plain exact covers (no colours, multiplicities, sums or
+        /// chains), one thread, no inference, no --shard, --task, --checkpoint, --resume or
+        /// JSON. Cells win where many choices fail at once, as in pentominoes; links where a
+        /// problem has many secondary items, as queens do (docs/performance.md).
+        #[arg(long, value_enum, default_value = "links")]
+        engine: Engine,
         #[command(flatten)]
         search: SearchArgs,
         #[command(flatten)]
@@ -66,6 +73,15 @@ pub enum CoverCommand {
         #[command(flatten)]
         common: CoverArgs,
     },
+}
+
+/// Which search `cover count` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Dancing links: the engine (`xcover::dlx::Solver`).
+    Links,
+    /// Dancing cells (`xcover::dlx::cells`).
+    Cells,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -270,6 +286,47 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
                 (Some(1), true)
             };
             solve_all(&mut solver, search, limit, ordered, &name, common.stats)
+        }
+        CoverCommand::Count {
+            limit,
+            format,
+            engine: Engine::Cells,
+            ref search,
+            ..
+        } => {
+            if search.any() || format == CountFormat::Json {
+                eprintln!(
+                    "xcover: --engine cells counts on one thread, in one piece: no --shard, \
+                     --task, --checkpoint, --resume or --format json"
+                );
+                return Ok(Outcome::InvalidInput);
+            }
+            let limits = cells::Limits {
+                solutions: limit,
+                deadline: None,
+                cancel: Some(signals::flag()),
+            };
+            let counted = match cells::count(matrix.problem(), &limits) {
+                Ok(counted) => counted,
+                Err(unsupported) => {
+                    eprintln!("{name}: {unsupported}");
+                    return Ok(Outcome::InvalidInput);
+                }
+            };
+            let mut out = stdout();
+            if counted.finished {
+                writeln!(out, "{}", counted.solutions)?;
+            } else {
+                writeln!(out, "{} (partial)", counted.solutions)?;
+            }
+            let stats = xcover::dlx::Stats {
+                nodes: counted.nodes,
+                branches: counted.branches,
+                updates: counted.updates,
+                solutions: counted.solutions,
+                ..Default::default()
+            };
+            report(common.stats, &stats, started, out, !counted.finished)
         }
         CoverCommand::Count {
             limit,

@@ -22,6 +22,39 @@ fn example_piped_into_count() {
 }
 
 #[test]
+fn dancing_cells_count_the_same_and_refuse_what_they_cannot_do() {
+    for (example, count) in [
+        (&["example", "queens", "8"][..], "92\n"),
+        (&["example", "langford", "7"][..], "52\n"),
+        (&["example", "pentominoes", "20x3"][..], "8\n"),
+    ] {
+        let problem = out(&xcover(example, ""));
+        let counted = xcover(&["cover", "count", "--engine", "cells", "-"], &problem);
+        assert_eq!(out(&counted), count, "{example:?}");
+        assert!(counted.status.success());
+    }
+    let queens = out(&xcover(&["example", "queens", "8"], ""));
+    let limited = xcover(
+        &[
+            "cover", "count", "--engine", "cells", "--limit", "10", "--stats", "-",
+        ],
+        &queens,
+    );
+    assert_eq!(out(&limited), "10\n");
+    assert!(err(&limited).contains("nodes"), "{}", err(&limited));
+    let sharded = xcover(
+        &["cover", "count", "--engine", "cells", "--shard", "1/2", "-"],
+        &queens,
+    );
+    assert_eq!(sharded.status.code(), Some(1));
+    assert!(err(&sharded).contains("--shard"), "{}", err(&sharded));
+    let words = out(&xcover(&["example", "word-squares", "3"], ""));
+    let coloured = xcover(&["cover", "count", "--engine", "cells", "-"], &words);
+    assert_eq!(coloured.status.code(), Some(1));
+    assert!(err(&coloured).contains("colours"), "{}", err(&coloured));
+}
+
+#[test]
 fn count_respects_the_limit_and_stats_go_to_stderr() {
     let problem = out(&xcover(&["example", "queens", "8"], ""));
     let counted = xcover(

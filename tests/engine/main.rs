@@ -63,6 +63,7 @@ pub fn every_setting_finds(
 }
 
 mod candidates;
+mod cells;
 mod chains;
 mod colors;
 mod format_errors;

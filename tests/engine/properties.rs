@@ -9,7 +9,7 @@ use proptest::test_runner::TestCaseError;
 use xcover::dlx::{Branching, Inference, ItemId, ItemKind, Matrix, OptionId, Problem, Verdict};
 
 /// A random problem: item kinds, then options as item-index sets.
-fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
+pub fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
     (1usize..=5, 0usize..=3).prop_flat_map(|(primary, secondary)| {
         let n = primary + secondary;
         let kinds: Vec<bool> = (0..n).map(|i| i < primary).collect();
@@ -18,7 +18,7 @@ fn problem_strategy() -> impl Strategy<Value = (Vec<bool>, Vec<Vec<usize>>)> {
     })
 }
 
-fn build(kinds: &[bool], options: &[Vec<usize>]) -> Problem {
+pub fn build(kinds: &[bool], options: &[Vec<usize>]) -> Problem {
     let mut problem = Problem::new();
     let ids: Vec<_> = kinds
         .iter()
@@ -41,7 +41,7 @@ fn build(kinds: &[bool], options: &[Vec<usize>]) -> Problem {
 
 /// Every subset of options (leaving out those with only secondary items, as DLX1 does) that
 /// covers each primary item once and each secondary item at most once.
-fn brute_force(kinds: &[bool], options: &[Vec<usize>]) -> BTreeSet<BTreeSet<u32>> {
+pub fn brute_force(kinds: &[bool], options: &[Vec<usize>]) -> BTreeSet<BTreeSet<u32>> {
     let usable: Vec<usize> = (0..options.len())
         .filter(|&k| options[k].iter().any(|&i| kinds[i]))
         .collect();

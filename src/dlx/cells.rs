@@ -1,0 +1,422 @@
+//! Dancing cells: counting exact covers with sparse sets instead of linked lists, the design
+//! of Knuth's SSXC1 (after Christine Solnon's dancing cells), here so that the engine's
+//! dancing links can be measured against it and a user can take whichever wins on a problem.
+//!
+//! Each item keeps the options that hold it as a set in one flat array: its first `size`
+//! entries are the live ones. Taking an option out of an item's set swaps it with the last
+//! live entry and shrinks `size`, and each node remembers where it sits (`loc`), so a
+//! removal is a few stores and no list is ever walked to undo it. Backtracking undoes every
+//! removal of a level at once: the sizes of the active items are saved on entering a level
+//! and written back, and the options that went out lie just past each restored size, in some
+//! order, which is all a set needs. The active items are a sparse set as well.
+//!
+//! Covering an item hides each of its options from every other item's set (from inactive
+//! items' too: their sizes are restored with the level that covered them); choosing an
+//! option takes its items out of the active set first and then covers them, and stops as
+//! soon as a primary item still to cover has no option left.
+//!
+//! What it does not do: colours, multiplicities, sums, chains and inference; paths, shards,
+//! checkpoints and parallel searches. [`count`] refuses problems with the first four
+//! ([`Unsupported`]); everything else stays with [`Solver`](super::Solver). On the problems
+//! of `docs/performance.md` it wins where many choices fail at once (pentominoes) and loses
+//! where many secondary items are saved at every level (queens): the figures are in
+//! `docs/design/search.md`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::problem::{ItemKind, Problem};
+
+/// How many nodes pass between two looks at the deadline and the cancellation flag.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// Why [`count`] cannot take a problem: a feature of it that dancing cells here does not
+/// handle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsupported {
+    Colors,
+    Multiplicities,
+    Sums,
+    Chains,
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self {
+            Unsupported::Colors => "colours",
+            Unsupported::Multiplicities => "multiplicities",
+            Unsupported::Sums => "sums",
+            Unsupported::Chains => "chains",
+        };
+        write!(
+            f,
+            "dancing cells counts plain exact covers; this problem has {what}"
+        )
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// When [`count`] stops early.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Stop at this many solutions.
+    pub solutions: Option<u128>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when this flag is set (Ctrl-C).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// What [`count`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counted {
+    /// Solutions found (all of them when `finished`).
+    pub solutions: u128,
+    /// Search-tree nodes entered: Knuth's count, one per partial solution reached, so a
+    /// choice that leaves a primary item without options is not one.
+    pub nodes: u64,
+    /// Nodes whose item had two options or more.
+    pub branches: u64,
+    /// Options taken out of an item's set (Knuth's "updates").
+    pub updates: u64,
+    /// Whether the whole tree was searched (or the limit of solutions reached).
+    pub finished: bool,
+}
+
+/// Counts the exact covers of `problem` by dancing cells, one thread, within `limits`.
+pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
+    if problem.has_colors() {
+        return Err(Unsupported::Colors);
+    }
+    if problem.has_multiplicities() {
+        return Err(Unsupported::Multiplicities);
+    }
+    if !problem.sums().is_empty() {
+        return Err(Unsupported::Sums);
+    }
+    if !problem.chains().is_empty() {
+        return Err(Unsupported::Chains);
+    }
+    Ok(Cells::new(problem).count(limits))
+}
+
+/// The sets of every item, the active items, and the sizes saved per level.
+struct Cells {
+    /// Per node: its item, or at a spacer (after each option) minus the option's length.
+    /// Node 0 is the spacer before the first option.
+    item_of: Vec<i32>,
+    /// Per node: where it sits in `set`.
+    loc: Vec<u32>,
+    /// The items' sets of nodes, item after item: `set[base[i]..base[i] + size[i]]` are the
+    /// live options of item `i`, each by its node in that item.
+    set: Vec<u32>,
+    base: Vec<u32>,
+    size: Vec<u32>,
+    /// The active items (primary ones numbered first, below `primary`) in their first
+    /// `active` entries, and where each item is in it.
+    items: Vec<u32>,
+    position: Vec<u32>,
+    active: usize,
+    primary: u32,
+    /// (item, size) of the active items on entering each level, the levels one after the
+    /// other; `saved[l]..saved[l + 1]` is level `l`'s.
+    sizes: Vec<(u32, u32)>,
+    saved: Vec<usize>,
+    /// The node chosen at each level.
+    choice: Vec<u32>,
+    updates: u64,
+}
+
+/// Where the search loop goes next (Knuth's labels).
+enum Step {
+    /// Enter a new level: choose an item, or count a solution.
+    Forward,
+    /// Try the option at `cursor` of the level's item.
+    Advance,
+    /// Go back up a level.
+    Backup,
+    /// The option tried failed: try the next one of this level, if any.
+    Next,
+}
+
+impl Cells {
+    fn new(problem: &Problem) -> Cells {
+        let count = problem.item_count();
+        // Primary items first, keeping the order of each kind.
+        let mut number = vec![0u32; count];
+        let mut next = 0;
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            for item in problem.items().filter(|&item| problem.kind(item) == kind) {
+                number[item.0 as usize] = next;
+                next += 1;
+            }
+        }
+        let primary = problem.primary_count() as u32;
+        let mut lengths = vec![0u32; count];
+        let mut item_of = vec![0i32];
+        for option in problem.options() {
+            let items = problem.option(option);
+            if items.is_empty() {
+                continue;
+            }
+            for item in items {
+                let i = number[item.0 as usize];
+                lengths[i as usize] += 1;
+                item_of.push(i as i32);
+            }
+            item_of.push(-(items.len() as i32));
+        }
+        let mut base = vec![0u32; count];
+        let mut total = 0;
+        for (i, &length) in lengths.iter().enumerate() {
+            base[i] = total;
+            total += length;
+        }
+        let mut set = vec![0u32; total as usize];
+        let mut size = vec![0u32; count];
+        let mut loc = vec![0u32; item_of.len()];
+        for (node, &item) in item_of.iter().enumerate().skip(1) {
+            if item < 0 {
+                continue;
+            }
+            let i = item as usize;
+            let at = base[i] + size[i];
+            loc[node] = at;
+            set[at as usize] = node as u32;
+            size[i] += 1;
+        }
+        let items: Vec<u32> = (0..count as u32).collect();
+        Cells {
+            item_of,
+            loc,
+            set,
+            base,
+            size,
+            position: items.clone(),
+            items,
+            active: count,
+            primary,
+            sizes: Vec::new(),
+            saved: vec![0],
+            choice: Vec::new(),
+            updates: 0,
+        }
+    }
+
+    /// Takes item `c` out of the active set.
+    #[inline(always)]
+    fn deactivate(&mut self, c: u32) {
+        let last = self.active - 1;
+        self.active = last;
+        let at = self.position[c as usize];
+        let other = self.items[last];
+        self.items[last] = c;
+        self.items[at as usize] = other;
+        self.position[other as usize] = at;
+        self.position[c as usize] = last as u32;
+    }
+
+    /// Hides every live option of item `c` from the other items' sets. With `check`, stops
+    /// (returning false) where a primary item still to cover is left with none.
+    #[inline(always)]
+    fn hide(&mut self, c: u32, check: bool) -> bool {
+        let from = self.base[c as usize];
+        let to = from + self.size[c as usize];
+        for at in from..to {
+            let start = self.set[at as usize];
+            let mut node = start + 1;
+            while node != start {
+                let item = self.item_of[node as usize];
+                if item < 0 {
+                    // The spacer after the option: back to its first node.
+                    node = (node as i32 + item) as u32;
+                    continue;
+                }
+                let item = item as usize;
+                let left = self.size[item] - 1;
+                if left == 0
+                    && check
+                    && (item as u32) < self.primary
+                    && (self.position[item] as usize) < self.active
+                {
+                    return false;
+                }
+                let last = self.base[item] + left;
+                let moved = self.set[last as usize];
+                let here = self.loc[node as usize];
+                self.size[item] = left;
+                self.set[last as usize] = node;
+                self.set[here as usize] = moved;
+                self.loc[node as usize] = last;
+                self.loc[moved as usize] = here;
+                self.updates += 1;
+                node += 1;
+            }
+        }
+        true
+    }
+
+    /// Chooses the option of node `x`: its other items leave the active set, then each is
+    /// covered. False where that leaves a primary item with no option.
+    fn choose(&mut self, x: u32) -> bool {
+        let mut node = x + 1;
+        while node != x {
+            let item = self.item_of[node as usize];
+            if item < 0 {
+                node = (node as i32 + item) as u32;
+                continue;
+            }
+            self.deactivate(item as u32);
+            node += 1;
+        }
+        let mut node = x + 1;
+        while node != x {
+            let item = self.item_of[node as usize];
+            if item < 0 {
+                node = (node as i32 + item) as u32;
+                continue;
+            }
+            if !self.hide(item as u32, true) {
+                return false;
+            }
+            node += 1;
+        }
+        true
+    }
+
+    /// The active primary item with the fewest live options (the first such in the active
+    /// set), or `None` when every primary item is covered.
+    #[inline(always)]
+    fn fewest(&self) -> Option<(u32, u32)> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for &i in &self.items[..self.active] {
+            if i < self.primary {
+                let size = self.size[i as usize];
+                if size < fewest {
+                    best = Some((i, size));
+                    fewest = size;
+                    if size <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Saves the active items' sizes on entering `level`.
+    fn save(&mut self, level: usize) {
+        let from = self.saved[level];
+        self.sizes.truncate(from);
+        for &i in &self.items[..self.active] {
+            self.sizes.push((i, self.size[i as usize]));
+        }
+        self.saved.truncate(level + 1);
+        self.saved.push(self.sizes.len());
+    }
+
+    /// Puts the active set and every size back as they were on entering `level`.
+    fn restore(&mut self, level: usize) {
+        let (from, to) = (self.saved[level], self.saved[level + 1]);
+        self.active = to - from;
+        for &(i, size) in &self.sizes[from..to] {
+            self.size[i as usize] = size;
+        }
+    }
+
+    fn count(&mut self, limits: &Limits) -> Counted {
+        let mut solutions: u128 = 0;
+        let mut nodes: u64 = 0;
+        let mut branches: u64 = 0;
+        let mut level = 0usize;
+        // The level's item and the place in its set of the option being tried.
+        let mut item = 0u32;
+        let mut cursor = 0u32;
+        let mut step = Step::Forward;
+        let finished = loop {
+            match step {
+                Step::Forward => {
+                    nodes += 1;
+                    if nodes.is_multiple_of(CHECK_EVERY) && stopped(limits) {
+                        break false;
+                    }
+                    match self.fewest() {
+                        None => {
+                            solutions += 1;
+                            if limits.solutions.is_some_and(|limit| solutions >= limit) {
+                                break true;
+                            }
+                            step = Step::Backup;
+                        }
+                        Some((_, 0)) => step = Step::Backup,
+                        Some((i, size)) => {
+                            branches += u64::from(size >= 2);
+                            item = i;
+                            self.deactivate(item);
+                            self.hide(item, false);
+                            self.save(level);
+                            cursor = self.base[item as usize];
+                            step = Step::Advance;
+                        }
+                    }
+                }
+                Step::Advance => {
+                    let x = self.set[cursor as usize];
+                    if self.choice.len() == level {
+                        self.choice.push(x);
+                    } else {
+                        self.choice[level] = x;
+                    }
+                    if self.choose(x) {
+                        level += 1;
+                        step = Step::Forward;
+                    } else {
+                        step = Step::Next;
+                    }
+                }
+                Step::Backup => {
+                    if level == 0 {
+                        break true;
+                    }
+                    level -= 1;
+                    let x = self.choice[level];
+                    item = self.item_of[x as usize] as u32;
+                    cursor = self.loc[x as usize];
+                    step = Step::Next;
+                }
+                Step::Next => {
+                    // The level's item is inactive, so its set has not changed since the
+                    // level began.
+                    if cursor + 1 >= self.base[item as usize] + self.size[item as usize] {
+                        step = Step::Backup;
+                    } else {
+                        self.restore(level);
+                        cursor += 1;
+                        step = Step::Advance;
+                    }
+                }
+            }
+        };
+        Counted {
+            solutions,
+            nodes,
+            branches,
+            updates: self.updates,
+            finished,
+        }
+    }
+}
+
+/// Whether the deadline has passed or the cancellation flag is set.
+fn stopped(limits: &Limits) -> bool {
+    limits
+        .deadline
+        .is_some_and(|deadline| Instant::now() >= deadline)
+        || limits
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+}
