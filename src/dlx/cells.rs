@@ -114,12 +114,17 @@ struct Cells {
     set: Vec<u32>,
     base: Vec<u32>,
     size: Vec<u32>,
-    /// The active items (primary ones numbered first, below `primary`) in their first
-    /// `active` entries, and where each item is in it.
+    /// The items, primary ones (numbered first, below `primary`) then secondary ones, each
+    /// kind a sparse set of its active items: `items[..active]` the active primary items,
+    /// `items[primary..primary + active_secondary]` the secondary ones; and where each item
+    /// is in it. The choice of item reads the primary ones alone.
     items: Vec<u32>,
     position: Vec<u32>,
     active: usize,
+    active_secondary: usize,
     primary: u32,
+    /// The numbers of active primary and secondary items on entering each level.
+    counts: Vec<(usize, usize)>,
     /// (item, size) of the active items on entering each level, the levels one after the
     /// other; `saved[l]..saved[l + 1]` is level `l`'s.
     sizes: Vec<(u32, u32)>,
@@ -196,7 +201,9 @@ impl Cells {
             size,
             position: items.clone(),
             items,
-            active: count,
+            active: primary as usize,
+            active_secondary: count - primary as usize,
+            counts: Vec::new(),
             primary,
             sizes: Vec::new(),
             saved: vec![0],
@@ -208,8 +215,13 @@ impl Cells {
     /// Takes item `c` out of the active set.
     #[inline(always)]
     fn deactivate(&mut self, c: u32) {
-        let last = self.active - 1;
-        self.active = last;
+        let last = if c < self.primary {
+            self.active -= 1;
+            self.active
+        } else {
+            self.active_secondary -= 1;
+            self.primary as usize + self.active_secondary
+        };
         let at = self.position[c as usize];
         let other = self.items[last];
         self.items[last] = c;
@@ -238,7 +250,6 @@ impl Cells {
                 let left = self.size[item] - 1;
                 if left == 0
                     && check
-                    && (item as u32) < self.primary
                     && (self.position[item] as usize) < self.active
                 {
                     return false;
@@ -293,14 +304,12 @@ impl Cells {
         let mut best = None;
         let mut fewest = u32::MAX;
         for &i in &self.items[..self.active] {
-            if i < self.primary {
-                let size = self.size[i as usize];
-                if size < fewest {
-                    best = Some((i, size));
-                    fewest = size;
-                    if size <= 1 {
-                        break;
-                    }
+            let size = self.size[i as usize];
+            if size < fewest {
+                best = Some((i, size));
+                fewest = size;
+                if size <= 1 {
+                    break;
                 }
             }
         }
@@ -311,9 +320,12 @@ impl Cells {
     fn save(&mut self, level: usize) {
         let from = self.saved[level];
         self.sizes.truncate(from);
-        for &i in &self.items[..self.active] {
+        let secondary = self.primary as usize..self.primary as usize + self.active_secondary;
+        for &i in self.items[..self.active].iter().chain(&self.items[secondary]) {
             self.sizes.push((i, self.size[i as usize]));
         }
+        self.counts.truncate(level);
+        self.counts.push((self.active, self.active_secondary));
         self.saved.truncate(level + 1);
         self.saved.push(self.sizes.len());
     }
@@ -321,7 +333,7 @@ impl Cells {
     /// Puts the active set and every size back as they were on entering `level`.
     fn restore(&mut self, level: usize) {
         let (from, to) = (self.saved[level], self.saved[level + 1]);
-        self.active = to - from;
+        (self.active, self.active_secondary) = self.counts[level];
         for &(i, size) in &self.sizes[from..to] {
             self.size[i as usize] = size;
         }
