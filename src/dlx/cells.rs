@@ -104,16 +104,13 @@ pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported>
 
 /// The sets of every item, the active items, and the sizes saved per level.
 struct Cells {
-    /// Per node: its item, or at a spacer (after each option) minus the option's length.
-    /// Node 0 is the spacer before the first option.
-    item_of: Vec<i32>,
-    /// Per node: where it sits in `set`.
-    loc: Vec<u32>,
+    /// Per node: its item, or at a spacer (after each option) minus the option's length
+    /// (node 0 is the spacer before the first option), and where it sits in `set`.
+    nodes: Vec<Node>,
     /// The items' sets of nodes, item after item: `set[base[i]..base[i] + size[i]]` are the
     /// live options of item `i`, each by its node in that item.
     set: Vec<u32>,
-    base: Vec<u32>,
-    size: Vec<u32>,
+    heads: Vec<Head>,
     /// The items, primary ones (numbered first, below `primary`) then secondary ones, each
     /// kind a sparse set of its active items: `items[..active]` the active primary items,
     /// `items[primary..primary + active_secondary]` the secondary ones; and where each item
@@ -132,6 +129,21 @@ struct Cells {
     /// The node chosen at each level.
     choice: Vec<u32>,
     updates: u64,
+}
+
+/// A node: its item (or minus its option's length at a spacer) and its place in `set`, side
+/// by side since every update reads both.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    item: i32,
+    loc: u32,
+}
+
+/// An item's set: where it begins in `set` and how many of its entries are live.
+#[derive(Debug, Clone, Copy)]
+struct Head {
+    base: u32,
+    size: u32,
 }
 
 /// Where the search loop goes next (Knuth's labels).
@@ -173,32 +185,29 @@ impl Cells {
             }
             item_of.push(-(items.len() as i32));
         }
-        let mut base = vec![0u32; count];
+        let mut heads = vec![Head { base: 0, size: 0 }; count];
         let mut total = 0;
-        for (i, &length) in lengths.iter().enumerate() {
-            base[i] = total;
+        for (head, &length) in heads.iter_mut().zip(&lengths) {
+            head.base = total;
             total += length;
         }
         let mut set = vec![0u32; total as usize];
-        let mut size = vec![0u32; count];
-        let mut loc = vec![0u32; item_of.len()];
-        for (node, &item) in item_of.iter().enumerate().skip(1) {
-            if item < 0 {
+        let mut nodes: Vec<Node> = item_of.iter().map(|&item| Node { item, loc: 0 }).collect();
+        for (node, entry) in nodes.iter_mut().enumerate().skip(1) {
+            if entry.item < 0 {
                 continue;
             }
-            let i = item as usize;
-            let at = base[i] + size[i];
-            loc[node] = at;
+            let head = &mut heads[entry.item as usize];
+            let at = head.base + head.size;
+            entry.loc = at;
             set[at as usize] = node as u32;
-            size[i] += 1;
+            head.size += 1;
         }
         let items: Vec<u32> = (0..count as u32).collect();
         Cells {
-            item_of,
-            loc,
+            nodes,
             set,
-            base,
-            size,
+            heads,
             position: items.clone(),
             items,
             active: primary as usize,
@@ -234,38 +243,41 @@ impl Cells {
     /// (returning false) where a primary item still to cover is left with none.
     #[inline(always)]
     fn hide(&mut self, c: u32, check: bool) -> bool {
-        let from = self.base[c as usize];
-        let to = from + self.size[c as usize];
+        let Head { base: from, size } = self.heads[c as usize];
+        let to = from + size;
+        // Counted here and added once: a field incremented in the loop is a load and a
+        // store per update.
+        let mut updates = 0;
         for at in from..to {
             let start = self.set[at as usize];
             let mut node = start + 1;
             while node != start {
-                let item = self.item_of[node as usize];
+                let item = self.nodes[node as usize].item;
                 if item < 0 {
                     // The spacer after the option: back to its first node.
                     node = (node as i32 + item) as u32;
                     continue;
                 }
                 let item = item as usize;
-                let left = self.size[item] - 1;
-                if left == 0
-                    && check
-                    && (self.position[item] as usize) < self.active
-                {
+                let Head { base, size } = self.heads[item];
+                let left = size - 1;
+                if left == 0 && check && (self.position[item] as usize) < self.active {
+                    self.updates += updates;
                     return false;
                 }
-                let last = self.base[item] + left;
+                let last = base + left;
                 let moved = self.set[last as usize];
-                let here = self.loc[node as usize];
-                self.size[item] = left;
+                let here = self.nodes[node as usize].loc;
+                self.heads[item].size = left;
                 self.set[last as usize] = node;
                 self.set[here as usize] = moved;
-                self.loc[node as usize] = last;
-                self.loc[moved as usize] = here;
-                self.updates += 1;
+                self.nodes[node as usize].loc = last;
+                self.nodes[moved as usize].loc = here;
+                updates += 1;
                 node += 1;
             }
         }
+        self.updates += updates;
         true
     }
 
@@ -274,7 +286,7 @@ impl Cells {
     fn choose(&mut self, x: u32) -> bool {
         let mut node = x + 1;
         while node != x {
-            let item = self.item_of[node as usize];
+            let item = self.nodes[node as usize].item;
             if item < 0 {
                 node = (node as i32 + item) as u32;
                 continue;
@@ -284,7 +296,7 @@ impl Cells {
         }
         let mut node = x + 1;
         while node != x {
-            let item = self.item_of[node as usize];
+            let item = self.nodes[node as usize].item;
             if item < 0 {
                 node = (node as i32 + item) as u32;
                 continue;
@@ -304,7 +316,7 @@ impl Cells {
         let mut best = None;
         let mut fewest = u32::MAX;
         for &i in &self.items[..self.active] {
-            let size = self.size[i as usize];
+            let size = self.heads[i as usize].size;
             if size < fewest {
                 best = Some((i, size));
                 fewest = size;
@@ -321,8 +333,11 @@ impl Cells {
         let from = self.saved[level];
         self.sizes.truncate(from);
         let secondary = self.primary as usize..self.primary as usize + self.active_secondary;
-        for &i in self.items[..self.active].iter().chain(&self.items[secondary]) {
-            self.sizes.push((i, self.size[i as usize]));
+        for &i in self.items[..self.active]
+            .iter()
+            .chain(&self.items[secondary])
+        {
+            self.sizes.push((i, self.heads[i as usize].size));
         }
         self.counts.truncate(level);
         self.counts.push((self.active, self.active_secondary));
@@ -335,7 +350,7 @@ impl Cells {
         let (from, to) = (self.saved[level], self.saved[level + 1]);
         (self.active, self.active_secondary) = self.counts[level];
         for &(i, size) in &self.sizes[from..to] {
-            self.size[i as usize] = size;
+            self.heads[i as usize].size = size;
         }
     }
 
@@ -370,7 +385,7 @@ impl Cells {
                             self.deactivate(item);
                             self.hide(item, false);
                             self.save(level);
-                            cursor = self.base[item as usize];
+                            cursor = self.heads[item as usize].base;
                             step = Step::Advance;
                         }
                     }
@@ -395,14 +410,15 @@ impl Cells {
                     }
                     level -= 1;
                     let x = self.choice[level];
-                    item = self.item_of[x as usize] as u32;
-                    cursor = self.loc[x as usize];
+                    item = self.nodes[x as usize].item as u32;
+                    cursor = self.nodes[x as usize].loc;
                     step = Step::Next;
                 }
                 Step::Next => {
                     // The level's item is inactive, so its set has not changed since the
                     // level began.
-                    if cursor + 1 >= self.base[item as usize] + self.size[item as usize] {
+                    if cursor + 1 >= self.heads[item as usize].base + self.heads[item as usize].size
+                    {
                         step = Step::Backup;
                     } else {
                         self.restore(level);
