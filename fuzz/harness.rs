@@ -6,7 +6,7 @@
 
 #[allow(dead_code)]
 mod harness {
-    use xcover::dlx::{Branching, Inference, Matrix, Verdict, format};
+    use xcover::dlx::{Branching, Inference, Matrix, Verdict, cells, format};
     use xcover::sudoku::text::{Layout, Reader, write};
     use xcover::sudoku::{Encoding, check};
 
@@ -70,6 +70,21 @@ mod harness {
             ),
             Verdict::Multiple(a, b) => assert_ne!(a, b),
             Verdict::None => {}
+        }
+        // Dancing cells count a plain problem alike, where both searches end within the budget.
+        let limits = cells::Limits {
+            solutions: Some(50),
+            nodes: Some(NODES),
+            ..cells::Limits::default()
+        };
+        if let Ok(by_cells) = cells::count(matrix.problem(), &limits) {
+            let mut solver = matrix.solver();
+            solver.set_inference(Inference::None);
+            solver.set_node_limit(Some(NODES));
+            let by_links = solver.count(Some(50));
+            if by_cells.finished && solver.stopped().is_none() {
+                assert_eq!(by_cells.solutions, by_links, "dancing cells and links count alike");
+            }
         }
         // Every inference setting, under either branching, lists the same solutions (as sets:
         // the order may differ) when its search ends within the budget; declared blocks

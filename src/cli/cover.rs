@@ -1,6 +1,7 @@
 //! `xcover cover` and `xcover example`: exact-cover problems in Knuth's format.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -22,13 +23,8 @@ pub enum CoverCommand {
         /// the count, nodes and seconds, which `xcover merge` adds up.
         #[arg(long, value_enum, default_value = "text")]
         format: CountFormat,
-        /// links: dancing links, with everything this command offers; cells: dancing cells
-        /// (Knuth's sparse sets), for plain exact covers (no colours, multiplicities, sums or
-        /// chains), one thread, no inference, no --shard, --task, --checkpoint, --resume or
-        /// JSON. Cells win where many choices fail at once, as in pentominoes; links where a
-        /// problem has many secondary items, as queens do (docs/performance.md).
-        #[arg(long, value_enum, default_value = "links")]
-        engine: Engine,
+        #[command(flatten)]
+        engine: EngineArg,
         #[command(flatten)]
         search: SearchArgs,
         #[command(flatten)]
@@ -48,6 +44,8 @@ pub enum CoverCommand {
         /// found ahead of their turn wait in memory).
         #[arg(long)]
         ordered: bool,
+        #[command(flatten)]
+        engine: EngineArg,
         #[command(flatten)]
         search: SearchArgs,
         #[command(flatten)]
@@ -75,7 +73,20 @@ pub enum CoverCommand {
     },
 }
 
-/// Which search `cover count` runs.
+/// `--engine`, for `cover count` and `cover solve`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct EngineArg {
+    /// links: dancing links, with everything this command offers; cells: dancing cells
+    /// (Knuth's sparse sets), for plain exact covers (no colours, multiplicities, sums or
+    /// chains), one thread, no inference, no --shard, --task, --checkpoint, --resume or JSON.
+    /// Cells win where each choice removes many options, as in pentominoes; links where a
+    /// problem has many secondary items or levels, as queens and Sudoku do
+    /// (docs/performance.md).
+    #[arg(long, value_enum, default_value = "links")]
+    engine: Engine,
+}
+
+/// Which search `cover count` and `cover solve` run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
     /// Dancing links: the engine (`xcover::dlx::Solver`).
@@ -253,6 +264,72 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             finish(out, Outcome::Success)
         }
         CoverCommand::Solve {
+            all,
+            limit,
+            engine: EngineArg {
+                engine: Engine::Cells,
+            },
+            ref search,
+            ..
+        } => {
+            if search.any() {
+                eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
+                return Ok(Outcome::InvalidInput);
+            }
+            let wanted = if all || limit.is_some() {
+                limit
+            } else {
+                Some(1)
+            };
+            let problem = matrix.problem();
+            let mut out = stdout();
+            let mut failed = None;
+            let mut printed: u128 = 0;
+            let listed = cells::for_each_solution(problem, &cells_limits(wanted), |options| {
+                let mut write = || -> io::Result<()> {
+                    if printed > 0 {
+                        writeln!(out)?;
+                    }
+                    for &option in options {
+                        format::write_option(problem, option, &mut out)?;
+                        writeln!(out)?;
+                    }
+                    Ok(())
+                };
+                match write() {
+                    Ok(()) => {
+                        printed += 1;
+                        ControlFlow::Continue(())
+                    }
+                    Err(error) => {
+                        failed = Some(error);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            if let Some(error) = failed {
+                return Err(error);
+            }
+            let listed = match listed {
+                Ok(listed) => listed,
+                Err(unsupported) => {
+                    eprintln!("{name}: {unsupported}");
+                    return Ok(Outcome::InvalidInput);
+                }
+            };
+            if printed == 0 && listed.finished {
+                eprintln!("no solution");
+            }
+            let stats = xcover::dlx::Stats {
+                nodes: listed.nodes,
+                branches: listed.branches,
+                updates: listed.updates,
+                solutions: listed.solutions,
+                ..Default::default()
+            };
+            report(common.stats, &stats, started, out, !listed.finished)
+        }
+        CoverCommand::Solve {
             all: false,
             limit: None,
             ref search,
@@ -290,23 +367,17 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
         CoverCommand::Count {
             limit,
             format,
-            engine: Engine::Cells,
+            engine: EngineArg {
+                engine: Engine::Cells,
+            },
             ref search,
             ..
         } => {
             if search.any() || format == CountFormat::Json {
-                eprintln!(
-                    "xcover: --engine cells counts on one thread, in one piece: no --shard, \
-                     --task, --checkpoint, --resume or --format json"
-                );
+                eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
                 return Ok(Outcome::InvalidInput);
             }
-            let limits = cells::Limits {
-                solutions: limit,
-                deadline: None,
-                cancel: Some(signals::flag()),
-            };
-            let counted = match cells::count(matrix.problem(), &limits) {
+            let counted = match cells::count(matrix.problem(), &cells_limits(limit)) {
                 Ok(counted) => counted,
                 Err(unsupported) => {
                     eprintln!("{name}: {unsupported}");
@@ -362,6 +433,20 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
                 finished.interrupted,
             )
         }
+    }
+}
+
+/// Why `--engine cells` refuses the options that split or save a search.
+const CELLS_IN_ONE_PIECE: &str = "--engine cells searches on one thread, in one piece: no \
+                                  --shard, --task, --checkpoint, --resume or --format json";
+
+/// Dancing cells' limits for `limit` solutions, stopped by Ctrl-C.
+fn cells_limits(limit: Option<u128>) -> cells::Limits {
+    cells::Limits {
+        solutions: limit,
+        nodes: None,
+        deadline: None,
+        cancel: Some(signals::flag()),
     }
 }
 

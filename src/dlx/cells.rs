@@ -1,4 +1,4 @@
-//! Dancing cells: counting exact covers with sparse sets instead of linked lists, the design
+//! Dancing cells: searching exact covers with sparse sets instead of linked lists, the design
 //! of Knuth's SSXC1 (after Christine Solnon's dancing cells), here so that the engine's
 //! dancing links can be measured against it and a user can take whichever wins on a problem.
 //!
@@ -15,18 +15,19 @@
 //! option takes its items out of the active set first and then covers them, and stops as
 //! soon as a primary item still to cover has no option left.
 //!
-//! What it does not do: colours, multiplicities, sums, chains and inference; paths, shards,
-//! checkpoints and parallel searches. [`count`] refuses problems with the first four
-//! ([`Unsupported`]); everything else stays with [`Solver`](super::Solver). On the problems
-//! of `docs/performance.md` it wins where many choices fail at once (pentominoes) and loses
-//! where many secondary items are saved at every level (queens): the figures are in
-//! `docs/design/search.md`.
+//! It counts ([`count`]) and lists ([`for_each_solution`]) solutions. What it does not do:
+//! colours, multiplicities, sums, chains and inference; paths, shards, checkpoints and
+//! parallel searches. It refuses problems with the first four ([`Unsupported`]); everything
+//! else stays with [`Solver`](super::Solver). On the problems of `docs/performance.md` it
+//! wins where each choice removes many options (pentominoes) and loses where many items are
+//! saved at every level (queens, Sudoku): the figures are in `docs/design/search.md`.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::problem::{ItemKind, Problem};
+use super::problem::{ItemKind, OptionId, Problem};
 
 /// How many nodes pass between two looks at the deadline and the cancellation flag.
 const CHECK_EVERY: u64 = 1 << 12;
@@ -63,6 +64,8 @@ impl std::error::Error for Unsupported {}
 pub struct Limits {
     /// Stop at this many solutions.
     pub solutions: Option<u128>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
     /// Stop when this flag is set (Ctrl-C).
@@ -87,6 +90,24 @@ pub struct Counted {
 
 /// Counts the exact covers of `problem` by dancing cells, one thread, within `limits`.
 pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
+    check(problem)?;
+    Ok(Cells::new(problem).search::<false>(limits, |_| ControlFlow::Continue(())))
+}
+
+/// Hands each exact cover of `problem` (its options, in the order they were chosen) to
+/// `visit`, one thread, within `limits`, until `visit` breaks (the count is then not
+/// `finished`); returns what was found.
+pub fn for_each_solution(
+    problem: &Problem,
+    limits: &Limits,
+    visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+) -> Result<Counted, Unsupported> {
+    check(problem)?;
+    Ok(Cells::new(problem).search::<true>(limits, visit))
+}
+
+/// Whether dancing cells can take `problem`.
+fn check(problem: &Problem) -> Result<(), Unsupported> {
     if problem.has_colors() {
         return Err(Unsupported::Colors);
     }
@@ -99,13 +120,14 @@ pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported>
     if !problem.chains().is_empty() {
         return Err(Unsupported::Chains);
     }
-    Ok(Cells::new(problem).count(limits))
+    Ok(())
 }
 
 /// The sets of every item, the active items, and the sizes saved per level.
 struct Cells {
     /// Per node: its item, or at a spacer (after each option) minus the option's length
-    /// (node 0 is the spacer before the first option), and where it sits in `set`.
+    /// (node 0 is the spacer before the first option), and where it sits in `set` (at a
+    /// spacer, the option before it).
     nodes: Vec<Node>,
     /// The items' sets of nodes, item after item: `set[base[i]..base[i] + size[i]]` are the
     /// live options of item `i`, each by its node in that item.
@@ -173,6 +195,7 @@ impl Cells {
         let primary = problem.primary_count() as u32;
         let mut lengths = vec![0u32; count];
         let mut item_of = vec![0i32];
+        let mut spacers = Vec::new();
         for option in problem.options() {
             let items = problem.option(option);
             if items.is_empty() {
@@ -184,6 +207,7 @@ impl Cells {
                 item_of.push(i as i32);
             }
             item_of.push(-(items.len() as i32));
+            spacers.push((item_of.len() - 1, option.0));
         }
         let mut heads = vec![Head { base: 0, size: 0 }; count];
         let mut total = 0;
@@ -193,6 +217,9 @@ impl Cells {
         }
         let mut set = vec![0u32; total as usize];
         let mut nodes: Vec<Node> = item_of.iter().map(|&item| Node { item, loc: 0 }).collect();
+        for (spacer, option) in spacers {
+            nodes[spacer].loc = option;
+        }
         for (node, entry) in nodes.iter_mut().enumerate().skip(1) {
             if entry.item < 0 {
                 continue;
@@ -354,7 +381,22 @@ impl Cells {
         }
     }
 
-    fn count(&mut self, limits: &Limits) -> Counted {
+    /// The option of node `x`: the one its spacer names.
+    fn option_of(&self, x: u32) -> OptionId {
+        let mut node = x as usize;
+        while self.nodes[node].item >= 0 {
+            node += 1;
+        }
+        OptionId(self.nodes[node].loc)
+    }
+
+    /// The search: with `LIST`, each solution's options go to `visit` (a count passes none).
+    fn search<const LIST: bool>(
+        &mut self,
+        limits: &Limits,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Counted {
+        let mut solution = Vec::new();
         let mut solutions: u128 = 0;
         let mut nodes: u64 = 0;
         let mut branches: u64 = 0;
@@ -366,6 +408,9 @@ impl Cells {
         let finished = loop {
             match step {
                 Step::Forward => {
+                    if limits.nodes == Some(nodes) {
+                        break false;
+                    }
                     nodes += 1;
                     if nodes.is_multiple_of(CHECK_EVERY) && stopped(limits) {
                         break false;
@@ -373,6 +418,15 @@ impl Cells {
                     match self.fewest() {
                         None => {
                             solutions += 1;
+                            if LIST {
+                                solution.clear();
+                                for &x in &self.choice[..level] {
+                                    solution.push(self.option_of(x));
+                                }
+                                if visit(&solution).is_break() {
+                                    break false;
+                                }
+                            }
                             if limits.solutions.is_some_and(|limit| solutions >= limit) {
                                 break true;
                             }

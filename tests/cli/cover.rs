@@ -48,6 +48,33 @@ fn dancing_cells_count_the_same_and_refuse_what_they_cannot_do() {
     );
     assert_eq!(sharded.status.code(), Some(1));
     assert!(err(&sharded).contains("--shard"), "{}", err(&sharded));
+    // Listing: the same solutions as the links, each as its option lines.
+    let queens6 = out(&xcover(&["example", "queens", "6"], ""));
+    let solutions = |engine: &str| {
+        let listed = xcover(
+            &["cover", "solve", "--all", "--engine", engine, "-"],
+            &queens6,
+        );
+        assert!(listed.status.success(), "{}", err(&listed));
+        let mut blocks: Vec<Vec<String>> = out(&listed)
+            .split("\n\n")
+            .map(|block| {
+                let mut lines: Vec<String> = block.lines().map(str::to_string).collect();
+                lines.sort();
+                lines
+            })
+            .collect();
+        blocks.sort();
+        blocks
+    };
+    let by_cells = solutions("cells");
+    assert_eq!(by_cells.len(), 4);
+    assert_eq!(by_cells, solutions("links"));
+    let first = xcover(&["cover", "solve", "--engine", "cells", "-"], &queens6);
+    assert_eq!(out(&first).lines().count(), 6, "{}", out(&first));
+    let none = xcover(&["cover", "solve", "--engine", "cells", "-"], "a b\na\n");
+    assert!(none.status.success());
+    assert!(err(&none).contains("no solution"), "{}", err(&none));
     let words = out(&xcover(&["example", "word-squares", "3"], ""));
     let coloured = xcover(&["cover", "count", "--engine", "cells", "-"], &words);
     assert_eq!(coloured.status.code(), Some(1));

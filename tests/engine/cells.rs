@@ -2,6 +2,8 @@
 //! against dancing links on problems too large for brute force: the two searches share no
 //! code beyond reading the problem.
 
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -31,11 +33,20 @@ proptest! {
     #![proptest_config(crate::config(2000))]
 
     #[test]
-    fn counts_equal_brute_force((kinds, options) in problem_strategy()) {
-        let expected = brute_force(&kinds, &options).len() as u128;
-        let counted = count(&build(&kinds, &options));
+    fn counts_and_solutions_equal_brute_force((kinds, options) in problem_strategy()) {
+        let expected = brute_force(&kinds, &options);
+        let problem = build(&kinds, &options);
+        let counted = count(&problem);
         prop_assert!(counted.finished);
-        prop_assert_eq!(counted.solutions, expected);
+        prop_assert_eq!(counted.solutions, expected.len() as u128);
+        let mut listed = BTreeSet::new();
+        let found = cells::for_each_solution(&problem, &Limits::default(), |solution| {
+            listed.insert(solution.iter().map(|option| option.0).collect::<BTreeSet<u32>>());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        prop_assert_eq!(found, counted);
+        prop_assert_eq!(listed, expected);
     }
 
     #[test]
@@ -109,6 +120,39 @@ fn a_set_cancellation_flag_stops_the_count() {
     let counted = cells::count(&problems::queens(12), &limits).unwrap();
     assert!(!counted.finished);
     assert!(counted.solutions < 14_200);
+}
+
+#[test]
+fn a_visitor_that_breaks_stops_the_listing() {
+    let mut seen = 0;
+    let listed = cells::for_each_solution(&problems::queens(8), &Limits::default(), |solution| {
+        assert_eq!(solution.len(), 8);
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .unwrap();
+    assert_eq!((seen, listed.solutions, listed.finished), (3, 3, false));
+}
+
+#[test]
+fn a_node_budget_stops_the_count_there() {
+    let limits = Limits {
+        nodes: Some(100),
+        ..Limits::default()
+    };
+    let counted = cells::count(&problems::queens(8), &limits).unwrap();
+    assert_eq!((counted.nodes, counted.finished), (100, false));
+    assert!(counted.solutions < 92);
+    let limits = Limits {
+        nodes: Some(counted.nodes * 1000),
+        ..Limits::default()
+    };
+    let counted = cells::count(&problems::queens(8), &limits).unwrap();
+    assert_eq!((counted.solutions, counted.finished), (92, true));
 }
 
 #[test]
