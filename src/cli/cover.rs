@@ -78,7 +78,8 @@ pub enum CoverCommand {
 pub struct EngineArg {
     /// links: dancing links, with everything this command offers; cells: dancing cells
     /// (Knuth's sparse sets), for plain exact covers (no colours, multiplicities, sums or
-    /// chains), one thread, no inference, no --shard, --task, --checkpoint, --resume or JSON.
+    /// chains), counting on every core (-j) and listing on one thread, no inference, no
+    /// --shard, --task, --checkpoint, --resume or JSON.
     /// Cells win where each choice removes many options, as in pentominoes; links where a
     /// problem has many secondary items or levels, as queens and Sudoku do
     /// (docs/performance.md).
@@ -377,7 +378,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
                 eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
                 return Ok(Outcome::InvalidInput);
             }
-            let counted = match cells::count(matrix.problem(), &cells_limits(limit)) {
+            let counted = match cells::count_parallel(matrix.problem(), &cells_limits(limit)) {
                 Ok(counted) => counted,
                 Err(unsupported) => {
                     eprintln!("{name}: {unsupported}");
@@ -437,7 +438,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
 }
 
 /// Why `--engine cells` refuses the options that split or save a search.
-const CELLS_IN_ONE_PIECE: &str = "--engine cells searches on one thread, in one piece: no \
+const CELLS_IN_ONE_PIECE: &str = "--engine cells searches in one piece: no \
                                   --shard, --task, --checkpoint, --resume or --format json";
 
 /// Dancing cells' limits for `limit` solutions, stopped by Ctrl-C.

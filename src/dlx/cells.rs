@@ -15,9 +15,9 @@
 //! option takes its items out of the active set first and then covers them, and stops as
 //! soon as a primary item still to cover has no option left.
 //!
-//! It counts ([`count`]) and lists ([`for_each_solution`]) solutions. What it does not do:
-//! colours, multiplicities, sums, chains and inference; paths, shards, checkpoints and
-//! parallel searches. It refuses problems with the first four ([`Unsupported`]); everything
+//! It counts ([`count`], or on every thread: `count_parallel`, which cuts the first levels
+//! into parts) and lists ([`for_each_solution`]) solutions. What it does not do: colours,
+//! multiplicities, sums, chains and inference; paths, shards and checkpoints. It refuses problems with the first four ([`Unsupported`]); everything
 //! else stays with [`Solver`](super::Solver). On the problems of `docs/performance.md` it
 //! wins where each choice removes many options (pentominoes) and loses where many items are
 //! saved at every level (queens, Sudoku): the figures are in `docs/design/search.md`.
@@ -94,6 +94,76 @@ pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported>
     Ok(Cells::new(problem).search::<false>(limits, |_| ControlFlow::Continue(())))
 }
 
+/// [`count`] on every thread of rayon's pool: the first levels of the search are cut into
+/// parts (at least 32 a thread where the tree is that wide, at most 8 levels down), which
+/// the threads count in turn. A limit of solutions or nodes holds for each part, and the
+/// total is capped at the limit of solutions.
+#[cfg(feature = "parallel")]
+pub fn count_parallel(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
+    use rayon::prelude::*;
+    check(problem)?;
+    let threads = rayon::current_num_threads();
+    let plain = |_: &[OptionId]| ControlFlow::Continue(());
+    if threads <= 1 {
+        return Ok(Cells::new(problem).search::<false>(limits, plain));
+    }
+    let mut depth = 1;
+    let (top, paths) = loop {
+        let mut cells = Cells::new(problem);
+        cells.cutoff = depth;
+        let top = cells.search::<false>(limits, plain);
+        let reached = limits.solutions.is_some_and(|limit| top.solutions >= limit);
+        if !top.finished || reached {
+            // Stopped, or the limit met above the cut: nothing below it is wanted.
+            return Ok(Counted {
+                solutions: top.solutions.min(limits.solutions.unwrap_or(u128::MAX)),
+                ..top
+            });
+        }
+        if cells.paths.len() >= 32 * threads || depth == 8 {
+            break (top, cells.paths);
+        }
+        depth += 1;
+    };
+    let parts = paths
+        .par_iter()
+        .map(|path| {
+            let mut cells = Cells::new(problem);
+            cells.descend(path);
+            cells.search::<false>(limits, plain)
+        })
+        .reduce(
+            || Counted {
+                solutions: 0,
+                nodes: 0,
+                branches: 0,
+                updates: 0,
+                finished: true,
+            },
+            |a, b| Counted {
+                solutions: a.solutions + b.solutions,
+                nodes: a.nodes + b.nodes,
+                branches: a.branches + b.branches,
+                updates: a.updates + b.updates,
+                finished: a.finished && b.finished,
+            },
+        );
+    let mut total = Counted {
+        solutions: top.solutions + parts.solutions,
+        nodes: top.nodes + parts.nodes,
+        branches: top.branches + parts.branches,
+        updates: top.updates + parts.updates,
+        finished: top.finished && parts.finished,
+    };
+    if let Some(limit) = limits.solutions
+        && total.solutions >= limit
+    {
+        total.solutions = limit;
+        total.finished = true;
+    }
+    Ok(total)
+}
+
 /// Hands each exact cover of `problem` (its options, in the order they were chosen) to
 /// `visit`, one thread, within `limits`, until `visit` breaks (the count is then not
 /// `finished`); returns what was found.
@@ -150,6 +220,13 @@ struct Cells {
     saved: Vec<usize>,
     /// The node chosen at each level.
     choice: Vec<u32>,
+    /// The level the search starts from and ends at: 0, or the length of the path a part of
+    /// a parallel count descends first ([`Cells::descend`]).
+    base: usize,
+    /// The level at which the search stops going down and keeps the path instead, in
+    /// `paths`: how a parallel count cuts the tree into parts (`usize::MAX`: nowhere).
+    cutoff: usize,
+    paths: Vec<Vec<u32>>,
     updates: u64,
 }
 
@@ -244,6 +321,9 @@ impl Cells {
             sizes: Vec::new(),
             saved: vec![0],
             choice: Vec::new(),
+            base: 0,
+            cutoff: usize::MAX,
+            paths: Vec::new(),
             updates: 0,
         }
     }
@@ -381,6 +461,22 @@ impl Cells {
         }
     }
 
+    /// Chooses the options of `path` (nodes, each of the item the search branched on at its
+    /// level, as `cutoff` kept them) level by level, as the search did; the search then
+    /// explores the part below them alone.
+    fn descend(&mut self, path: &[u32]) {
+        for (level, &x) in path.iter().enumerate() {
+            let item = self.nodes[x as usize].item as u32;
+            self.deactivate(item);
+            self.hide(item, false);
+            self.save(level);
+            self.choice.push(x);
+            let chosen = self.choose(x);
+            debug_assert!(chosen, "a path the search went down");
+        }
+        self.base = path.len();
+    }
+
     /// The option of node `x`: the one its spacer names.
     fn option_of(&self, x: u32) -> OptionId {
         let mut node = x as usize;
@@ -400,7 +496,7 @@ impl Cells {
         let mut solutions: u128 = 0;
         let mut nodes: u64 = 0;
         let mut branches: u64 = 0;
-        let mut level = 0usize;
+        let mut level = self.base;
         // The level's item and the place in its set of the option being tried.
         let mut item = 0u32;
         let mut cursor = 0u32;
@@ -408,6 +504,11 @@ impl Cells {
         let finished = loop {
             match step {
                 Step::Forward => {
+                    if level == self.cutoff {
+                        self.paths.push(self.choice[..level].to_vec());
+                        step = Step::Backup;
+                        continue;
+                    }
                     if limits.nodes == Some(nodes) {
                         break false;
                     }
@@ -459,7 +560,7 @@ impl Cells {
                     }
                 }
                 Step::Backup => {
-                    if level == 0 {
+                    if level == self.base {
                         break true;
                     }
                     level -= 1;

@@ -68,6 +68,17 @@ proptest! {
         .unwrap();
         prop_assert!(limited.finished);
         prop_assert_eq!(limited.solutions, counted.solutions.min(limit));
+        // Cut into parts and counted on three threads: the same count, and the limit held.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let parallel = pool.install(|| cells::count_parallel(matrix.problem(), &Limits::default()));
+        prop_assert_eq!(parallel.unwrap().solutions, counted.solutions);
+        let limited = pool.install(|| {
+            cells::count_parallel(
+                matrix.problem(),
+                &Limits { solutions: Some(limit), ..Limits::default() },
+            )
+        });
+        prop_assert_eq!(limited.unwrap().solutions, counted.solutions.min(limit));
     }
 }
 
@@ -85,6 +96,20 @@ fn published_counts() {
         );
     }
     assert_eq!(count(&problems::pentominoes(20, 3).unwrap()).solutions, 8);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (problem, want) in [
+        (problems::pentominoes(15, 4).unwrap(), 1_472),
+        (problems::queens(10), 724),
+        (problems::langford(8), 300),
+    ] {
+        let counted = pool
+            .install(|| cells::count_parallel(&problem, &Limits::default()))
+            .unwrap();
+        assert_eq!((counted.solutions, counted.finished), (want, true));
+    }
     assert_eq!(count(&problems::pentominoes(8, 8).unwrap()).solutions, 520);
     for (n, want) in [(1, 1), (2, 2), (3, 12), (4, 576)] {
         assert_eq!(
