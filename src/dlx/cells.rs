@@ -464,6 +464,7 @@ impl Cells {
     /// Chooses the options of `path` (nodes, each of the item the search branched on at its
     /// level, as `cutoff` kept them) level by level, as the search did; the search then
     /// explores the part below them alone.
+    #[cfg(feature = "parallel")]
     fn descend(&mut self, path: &[u32]) {
         for (level, &x) in path.iter().enumerate() {
             let item = self.nodes[x as usize].item as u32;
