@@ -32,8 +32,7 @@ use super::problem::{ItemKind, OptionId, Problem};
 /// How many nodes pass between two looks at the deadline and the cancellation flag.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// Why [`count`] cannot take a problem: a feature of it that dancing cells here does not
-/// handle.
+/// Why dancing cells cannot take a problem: a feature of it that they do not handle here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unsupported {
     Colors,
@@ -52,14 +51,14 @@ impl std::fmt::Display for Unsupported {
         };
         write!(
             f,
-            "dancing cells counts plain exact covers; this problem has {what}"
+            "dancing cells search plain exact covers only; this problem has {what}"
         )
     }
 }
 
 impl std::error::Error for Unsupported {}
 
-/// When [`count`] stops early.
+/// When a search by dancing cells stops early.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Stop at this many solutions.
@@ -72,7 +71,7 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
-/// What [`count`] found.
+/// What a search by dancing cells found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counted {
     /// Solutions found (all of them when `finished`).
@@ -86,6 +85,31 @@ pub struct Counted {
     pub updates: u64,
     /// Whether the whole tree was searched (or the limit of solutions reached).
     pub finished: bool,
+}
+
+#[cfg(feature = "parallel")]
+impl Counted {
+    /// A search of nothing, finished.
+    fn nothing() -> Counted {
+        Counted {
+            solutions: 0,
+            nodes: 0,
+            branches: 0,
+            updates: 0,
+            finished: true,
+        }
+    }
+
+    /// The work of two parts of one search together.
+    fn and(self, other: Counted) -> Counted {
+        Counted {
+            solutions: self.solutions + other.solutions,
+            nodes: self.nodes + other.nodes,
+            branches: self.branches + other.branches,
+            updates: self.updates + other.updates,
+            finished: self.finished && other.finished,
+        }
+    }
 }
 
 /// Counts the exact covers of `problem` by dancing cells, one thread, within `limits`.
@@ -132,29 +156,8 @@ pub fn count_parallel(problem: &Problem, limits: &Limits) -> Result<Counted, Uns
             cells.descend(path);
             cells.search::<false>(limits, plain)
         })
-        .reduce(
-            || Counted {
-                solutions: 0,
-                nodes: 0,
-                branches: 0,
-                updates: 0,
-                finished: true,
-            },
-            |a, b| Counted {
-                solutions: a.solutions + b.solutions,
-                nodes: a.nodes + b.nodes,
-                branches: a.branches + b.branches,
-                updates: a.updates + b.updates,
-                finished: a.finished && b.finished,
-            },
-        );
-    let mut total = Counted {
-        solutions: top.solutions + parts.solutions,
-        nodes: top.nodes + parts.nodes,
-        branches: top.branches + parts.branches,
-        updates: top.updates + parts.updates,
-        finished: top.finished && parts.finished,
-    };
+        .reduce(Counted::nothing, Counted::and);
+    let mut total = top.and(parts);
     if let Some(limit) = limits.solutions
         && total.solutions >= limit
     {
