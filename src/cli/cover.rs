@@ -321,14 +321,13 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             if printed == 0 && listed.finished {
                 eprintln!("no solution");
             }
-            let stats = xcover::dlx::Stats {
-                nodes: listed.nodes,
-                branches: listed.branches,
-                updates: listed.updates,
-                solutions: listed.solutions,
-                ..Default::default()
-            };
-            report(common.stats, &stats, started, out, !listed.finished)
+            report(
+                common.stats,
+                &listed.stats(),
+                started,
+                out,
+                !listed.finished,
+            )
         }
         CoverCommand::Solve {
             all: false,
@@ -391,14 +390,13 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             } else {
                 writeln!(out, "{} (partial)", counted.solutions)?;
             }
-            let stats = xcover::dlx::Stats {
-                nodes: counted.nodes,
-                branches: counted.branches,
-                updates: counted.updates,
-                solutions: counted.solutions,
-                ..Default::default()
-            };
-            report(common.stats, &stats, started, out, !counted.finished)
+            report(
+                common.stats,
+                &counted.stats(),
+                started,
+                out,
+                !counted.finished,
+            )
         }
         CoverCommand::Count {
             limit,

@@ -87,6 +87,19 @@ pub struct Counted {
     pub finished: bool,
 }
 
+impl Counted {
+    /// As the engine's statistics, for the reports that print them.
+    pub fn stats(&self) -> super::Stats {
+        super::Stats {
+            nodes: self.nodes,
+            branches: self.branches,
+            updates: self.updates,
+            solutions: self.solutions,
+            removals: 0,
+        }
+    }
+}
+
 #[cfg(feature = "parallel")]
 impl Counted {
     /// A search of nothing, finished.
@@ -364,7 +377,8 @@ impl Cells {
             while node != start {
                 let item = self.nodes[node as usize].item;
                 if item < 0 {
-                    // The spacer after the option: back to its first node.
+                    // The spacer after the option: back to its first node (the hot loop
+                    // reads each node's item once, so it does not call `next_node`).
                     node = (node as i32 + item) as u32;
                     continue;
                 }
@@ -394,29 +408,32 @@ impl Cells {
     /// Chooses the option of node `x`: its other items leave the active set, then each is
     /// covered. False where that leaves a primary item with no option.
     fn choose(&mut self, x: u32) -> bool {
-        let mut node = x + 1;
+        let mut node = self.next_node(x);
         while node != x {
-            let item = self.nodes[node as usize].item;
-            if item < 0 {
-                node = (node as i32 + item) as u32;
-                continue;
-            }
-            self.deactivate(item as u32);
-            node += 1;
+            self.deactivate(self.nodes[node as usize].item as u32);
+            node = self.next_node(node);
         }
-        let mut node = x + 1;
+        let mut node = self.next_node(x);
         while node != x {
-            let item = self.nodes[node as usize].item;
-            if item < 0 {
-                node = (node as i32 + item) as u32;
-                continue;
-            }
-            if !self.hide(item as u32, true) {
+            if !self.hide(self.nodes[node as usize].item as u32, true) {
                 return false;
             }
-            node += 1;
+            node = self.next_node(node);
         }
         true
+    }
+
+    /// The node after `node` in its option, round from the last to the first.
+    #[inline(always)]
+    fn next_node(&self, node: u32) -> u32 {
+        let next = node + 1;
+        let item = self.nodes[next as usize].item;
+        if item < 0 {
+            // The spacer after the option: back by the option's length.
+            (next as i32 + item) as u32
+        } else {
+            next
+        }
     }
 
     /// The active primary item with the fewest live options (the first such in the active
