@@ -273,61 +273,12 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             ref search,
             ..
         } => {
-            if search.any() {
-                eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
-                return Ok(Outcome::InvalidInput);
-            }
             let wanted = if all || limit.is_some() {
                 limit
             } else {
                 Some(1)
             };
-            let problem = matrix.problem();
-            let mut out = stdout();
-            let mut failed = None;
-            let mut printed: u128 = 0;
-            let listed = cells::for_each_solution(problem, &cells_limits(wanted), |options| {
-                let mut write = || -> io::Result<()> {
-                    if printed > 0 {
-                        writeln!(out)?;
-                    }
-                    for &option in options {
-                        format::write_option(problem, option, &mut out)?;
-                        writeln!(out)?;
-                    }
-                    Ok(())
-                };
-                match write() {
-                    Ok(()) => {
-                        printed += 1;
-                        ControlFlow::Continue(())
-                    }
-                    Err(error) => {
-                        failed = Some(error);
-                        ControlFlow::Break(())
-                    }
-                }
-            });
-            if let Some(error) = failed {
-                return Err(error);
-            }
-            let listed = match listed {
-                Ok(listed) => listed,
-                Err(unsupported) => {
-                    eprintln!("{name}: {unsupported}");
-                    return Ok(Outcome::InvalidInput);
-                }
-            };
-            if printed == 0 && listed.finished {
-                eprintln!("no solution");
-            }
-            report(
-                common.stats,
-                &listed.stats(),
-                started,
-                out,
-                !listed.finished,
-            )
+            solve_by_cells(&matrix, wanted, search, &name, common.stats, started)
         }
         CoverCommand::Solve {
             all: false,
@@ -372,32 +323,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             },
             ref search,
             ..
-        } => {
-            if search.any() || format == CountFormat::Json {
-                eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
-                return Ok(Outcome::InvalidInput);
-            }
-            let counted = match cells::count_parallel(matrix.problem(), &cells_limits(limit)) {
-                Ok(counted) => counted,
-                Err(unsupported) => {
-                    eprintln!("{name}: {unsupported}");
-                    return Ok(Outcome::InvalidInput);
-                }
-            };
-            let mut out = stdout();
-            if counted.finished {
-                writeln!(out, "{}", counted.solutions)?;
-            } else {
-                writeln!(out, "{} (partial)", counted.solutions)?;
-            }
-            report(
-                common.stats,
-                &counted.stats(),
-                started,
-                out,
-                !counted.finished,
-            )
-        }
+        } => count_by_cells(&matrix, limit, format, search, &name, common.stats, started),
         CoverCommand::Count {
             limit,
             format,
@@ -433,6 +359,92 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
             )
         }
     }
+}
+
+/// `cover count --engine cells`: the count on every thread of the pool.
+fn count_by_cells(
+    matrix: &Matrix,
+    limit: Option<u128>,
+    format: CountFormat,
+    search: &SearchArgs,
+    name: &str,
+    stats: bool,
+    started: Instant,
+) -> io::Result<Outcome> {
+    if search.any() || format == CountFormat::Json {
+        eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
+        return Ok(Outcome::InvalidInput);
+    }
+    let counted = match cells::count_parallel(matrix.problem(), &cells_limits(limit)) {
+        Ok(counted) => counted,
+        Err(unsupported) => {
+            eprintln!("{name}: {unsupported}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    let mut out = stdout();
+    if counted.finished {
+        writeln!(out, "{}", counted.solutions)?;
+    } else {
+        writeln!(out, "{} (partial)", counted.solutions)?;
+    }
+    report(stats, &counted.stats(), started, out, !counted.finished)
+}
+
+/// `cover solve --engine cells`: up to `wanted` solutions as option lines, a blank line
+/// between solutions, on one thread.
+fn solve_by_cells(
+    matrix: &Matrix,
+    wanted: Option<u128>,
+    search: &SearchArgs,
+    name: &str,
+    stats: bool,
+    started: Instant,
+) -> io::Result<Outcome> {
+    if search.any() {
+        eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
+        return Ok(Outcome::InvalidInput);
+    }
+    let problem = matrix.problem();
+    let mut out = stdout();
+    let mut failed = None;
+    let mut printed: u128 = 0;
+    let listed = cells::for_each_solution(problem, &cells_limits(wanted), |options| {
+        let mut write = || -> io::Result<()> {
+            if printed > 0 {
+                writeln!(out)?;
+            }
+            for &option in options {
+                format::write_option(problem, option, &mut out)?;
+                writeln!(out)?;
+            }
+            Ok(())
+        };
+        match write() {
+            Ok(()) => {
+                printed += 1;
+                ControlFlow::Continue(())
+            }
+            Err(error) => {
+                failed = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    let listed = match listed {
+        Ok(listed) => listed,
+        Err(unsupported) => {
+            eprintln!("{name}: {unsupported}");
+            return Ok(Outcome::InvalidInput);
+        }
+    };
+    if printed == 0 && listed.finished {
+        eprintln!("no solution");
+    }
+    report(stats, &listed.stats(), started, out, !listed.finished)
 }
 
 /// Why `--engine cells` refuses the options that split or save a search.
