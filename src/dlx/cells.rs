@@ -151,11 +151,9 @@ pub fn count_parallel(problem: &Problem, limits: &Limits) -> Result<Counted, Uns
         let top = cells.search::<false>(limits, plain);
         let reached = limits.solutions.is_some_and(|limit| top.solutions >= limit);
         if !top.finished || reached {
-            // Stopped, or the limit met above the cut: nothing below it is wanted.
-            return Ok(Counted {
-                solutions: top.solutions.min(limits.solutions.unwrap_or(u128::MAX)),
-                ..top
-            });
+            // Stopped, or the limit met above the cut (where the search stops at it):
+            // nothing below it is wanted.
+            return Ok(top);
         }
         if cells.paths.len() >= 32 * threads || depth == 8 {
             break (top, cells.paths);
@@ -215,8 +213,8 @@ struct Cells {
     /// (node 0 is the spacer before the first option), and where it sits in `set` (at a
     /// spacer, the option before it).
     nodes: Vec<Node>,
-    /// The items' sets of nodes, item after item: `set[base[i]..base[i] + size[i]]` are the
-    /// live options of item `i`, each by its node in that item.
+    /// The items' sets of nodes, item after item: with `heads[i]` = `(base, size)`,
+    /// `set[base..base + size]` are the live options of item `i`, each by its node in it.
     set: Vec<u32>,
     heads: Vec<Head>,
     /// The items, primary ones (numbered first, below `primary`) then secondary ones, each
@@ -287,8 +285,7 @@ impl Cells {
         }
         let primary = problem.primary_count() as u32;
         let mut lengths = vec![0u32; count];
-        let mut item_of = vec![0i32];
-        let mut spacers = Vec::new();
+        let mut nodes = vec![Node { item: 0, loc: 0 }];
         for option in problem.options() {
             let items = problem.option(option);
             if items.is_empty() {
@@ -297,10 +294,15 @@ impl Cells {
             for item in items {
                 let i = number[item.0 as usize];
                 lengths[i as usize] += 1;
-                item_of.push(i as i32);
+                nodes.push(Node {
+                    item: i as i32,
+                    loc: 0,
+                });
             }
-            item_of.push(-(items.len() as i32));
-            spacers.push((item_of.len() - 1, option.0));
+            nodes.push(Node {
+                item: -(items.len() as i32),
+                loc: option.0,
+            });
         }
         let mut heads = vec![Head { base: 0, size: 0 }; count];
         let mut total = 0;
@@ -309,10 +311,6 @@ impl Cells {
             total += length;
         }
         let mut set = vec![0u32; total as usize];
-        let mut nodes: Vec<Node> = item_of.iter().map(|&item| Node { item, loc: 0 }).collect();
-        for (spacer, option) in spacers {
-            nodes[spacer].loc = option;
-        }
         for (node, entry) in nodes.iter_mut().enumerate().skip(1) {
             if entry.item < 0 {
                 continue;

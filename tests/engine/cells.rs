@@ -121,7 +121,7 @@ fn published_counts() {
 }
 
 #[test]
-fn edge_cases_match_dancing_links() {
+fn no_primary_item_is_one_solution_and_an_item_without_options_none() {
     // No primary item: the empty choice is the one solution.
     let mut problem = Problem::new();
     let s = problem.add_item("s", ItemKind::Secondary).unwrap();
