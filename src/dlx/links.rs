@@ -132,6 +132,12 @@ pub(crate) struct Links {
     /// branching (see `conflicts.rs`).
     branching: Branching,
     conflicts: conflicts::Conflicts,
+    /// The plain loop stops at a node with at least one and at most this many primary items
+    /// left, for the search to count its rest in bulk ([`Event::Rest`]); 0 where it does not.
+    rest_items: u32,
+    /// Whether the rest of the node the loop stopped at was declined: the node is then
+    /// searched here.
+    rest_declined: bool,
 }
 
 /// What the search keeps at one level of its path, besides the option it tries there.
@@ -203,6 +209,9 @@ pub(crate) enum Event {
     Exhausted,
     /// The node budget of the call is spent; the next call goes on from here.
     Paused,
+    /// The search stands at a node (not yet counted) whose rest may be counted in bulk:
+    /// `chosen()` and `stack()` hold its path. [`Links::end_rest`] says what became of it.
+    Rest,
 }
 
 /// What a call to [`Links::run`] did.
@@ -276,6 +285,30 @@ impl Links {
             sum_scratch: propagate::Scratch::default(),
             branching: Branching::default(),
             conflicts: conflicts::Conflicts::default(),
+            rest_items: 0,
+            rest_declined: false,
+        }
+    }
+
+    /// Makes the plain loop stop for the rest of each node with at least one and at most
+    /// `items` primary items left ([`Event::Rest`]); 0 never.
+    pub fn set_rest_items(&mut self, items: usize) {
+        self.rest_items = u32::try_from(items).unwrap_or(u32::MAX);
+    }
+
+    /// The number of primary items not yet covered.
+    pub fn active_primary(&self) -> u32 {
+        self.dance.active_primary()
+    }
+
+    /// After [`Event::Rest`]: the rest was counted (the search backtracks from the node, as
+    /// from a node it searched to the end) or declined (the next call searches the node).
+    pub fn end_rest(&mut self, counted: bool) {
+        debug_assert_eq!(self.step, Step::Enter, "the search stands at a node's rest");
+        if counted {
+            self.step = Step::Backtrack;
+        } else {
+            self.rest_declined = true;
         }
     }
 
@@ -611,6 +644,13 @@ impl Links {
                     }
                     if work.nodes == budget {
                         break Event::Paused;
+                    }
+                    if !INFER && !C && self.dance.active_primary().wrapping_sub(1) < self.rest_items
+                    {
+                        if !self.rest_declined {
+                            break Event::Rest;
+                        }
+                        self.rest_declined = false;
                     }
                     work.nodes += 1;
                     if self.all_covered() {

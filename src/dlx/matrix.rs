@@ -20,6 +20,7 @@
 
 use super::links::Filter;
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
+use super::rest::RestCounter;
 use super::search::Solver;
 
 /// One cell of the node array: vertical links, the item (or, in a header, the length), and
@@ -94,6 +95,8 @@ pub struct Matrix {
     /// first search infers, shared by every solver of the matrix (a batch of Sudoku puzzles
     /// makes a solver per slice of the batch).
     pub(crate) most_shared: std::sync::OnceLock<std::sync::Arc<[u32]>>,
+    /// The problem's own counter of rests, if its builder gave one (see `rest.rs`).
+    pub(crate) rest: Option<std::sync::Arc<dyn RestCounter>>,
 }
 
 /// Why a problem cannot be compiled.
@@ -318,6 +321,7 @@ impl Matrix {
             fingerprint: std::sync::OnceLock::new(),
             tracked_edges: std::sync::OnceLock::new(),
             most_shared: std::sync::OnceLock::new(),
+            rest: None,
         })
     }
 
@@ -408,6 +412,23 @@ impl Matrix {
     /// A new search state for this matrix.
     pub fn solver(&self) -> Solver<'_> {
         Solver::new(self)
+    }
+
+    /// Gives searches that only count a counter of their rests (see [`RestCounter`]), which
+    /// must count exactly this problem's solutions that hold the options it is handed. Ignored
+    /// for problems with colours, multiplicities, sums or chains. The solutions, and so the
+    /// fingerprint, are the same with it or without it.
+    pub fn set_rest_counter(&mut self, counter: std::sync::Arc<dyn RestCounter>) {
+        let plain = self.colors.is_empty()
+            && self.bounds.is_empty()
+            && self.problem.sums().is_empty()
+            && self.problem.chains().is_empty();
+        self.rest = plain.then_some(counter);
+    }
+
+    /// The counter of rests that [`Matrix::set_rest_counter`] gave, if any.
+    pub fn rest_counter(&self) -> Option<&std::sync::Arc<dyn RestCounter>> {
+        self.rest.as_ref()
     }
 
     /// How many options contain this item (before any search).

@@ -17,6 +17,7 @@ mod matrix;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
+mod rest;
 mod restart;
 mod search;
 mod split;
@@ -28,6 +29,7 @@ pub use matrix::{Matrix, MatrixError};
 #[cfg(feature = "parallel")]
 pub use parallel::{Enumeration, Monitor, Outcome, Snapshot, Visitor};
 pub use problem::{BuildError, ColorId, ItemId, ItemKind, OptionId, Problem};
+pub use rest::{REST_BUDGET, RestCount, RestCounter};
 pub use restart::FIRST_BUDGET;
 pub(crate) use search::stop_reason;
 pub use search::{

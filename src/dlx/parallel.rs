@@ -509,8 +509,19 @@ impl<'m> Shared<'_, 'm> {
         task: &mut Task<'_>,
         budget: u64,
     ) -> End {
+        // A count that shows no solution may count rests in bulk (`rest.rs`).
+        let counting = self.visit.is_none() && !self.settings.ordered;
         loop {
-            if let Some(solution) = search.next_solution() {
+            if counting {
+                let wanted = self.limit().saturating_sub(self.claimed());
+                if let Some(found) = search.next_count(wanted) {
+                    task.found += self.take_count(found);
+                    if self.limit_reached.load(Ordering::Relaxed) {
+                        return End::Over(None);
+                    }
+                    continue;
+                }
+            } else if let Some(solution) = search.next_solution() {
                 if self.take(task.slot, &solution, &mut task.buffer) {
                     task.found += 1;
                 }
@@ -601,6 +612,32 @@ impl<'m> Shared<'_, 'm> {
             self.call(visit, buffer);
         }
         true
+    }
+
+    /// Solutions claimed against the limit so far (0 without a limit).
+    fn claimed(&self) -> u128 {
+        u128::from(self.claimed.load(Ordering::Relaxed))
+    }
+
+    /// Counts `found` solutions of an unordered run without a visitor; how many of them
+    /// count (not past the limit).
+    fn take_count(&self, found: u128) -> u128 {
+        if self.settings.limit.is_none() {
+            return found;
+        }
+        let step = u64::try_from(found).unwrap_or(u64::MAX);
+        let claimed = self
+            .claimed
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+                Some(c.saturating_add(step))
+            })
+            .unwrap_or_else(|c| c);
+        let claimed = u128::from(claimed);
+        let counted = found.min(self.limit().saturating_sub(claimed));
+        if claimed + found >= self.limit() {
+            self.limit_reached.store(true, Ordering::Relaxed);
+        }
+        counted
     }
 
     /// Calls the visitor; a `Break` stops the enumeration.

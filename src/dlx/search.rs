@@ -27,6 +27,7 @@ pub use candidates::{Candidates, Presence};
 use super::links::{Branching, Event, Inference, Links};
 use super::matrix::Matrix;
 use super::problem::{ItemId, OptionId};
+use super::rest::{Cut, REST_BUDGET};
 
 /// Counters of the work a search did.
 ///
@@ -234,6 +235,10 @@ pub struct Solver<'m> {
     /// Per option, whether the solution being checked against the problem's sums holds it
     /// (all false between checks; empty until the first).
     chosen_marks: Vec<bool>,
+    /// Where counting searches hand their rests to the matrix's counter (see `rest.rs`).
+    cut: Cut,
+    /// The options of the path whose rest is being counted.
+    rest_path: Vec<OptionId>,
 }
 
 /// Search nodes between two looks at the clock and the cancellation flag.
@@ -251,6 +256,8 @@ impl<'m> Solver<'m> {
             cancel: None,
             stopped: None,
             chosen_marks: Vec::new(),
+            cut: Cut::new(matrix.rest.as_ref().map_or(0, |rest| rest.items_at_most())),
+            rest_path: Vec::new(),
         }
     }
 
@@ -625,6 +632,16 @@ struct Run {
     per_option: f64,
 }
 
+/// What a search found next.
+enum Found {
+    /// A solution, which the links stand at.
+    One,
+    /// Solutions below a node, counted in bulk.
+    Many(u128),
+    /// No more solutions, or the search was stopped.
+    Nothing,
+}
+
 /// A solution, borrowed from the search that found it.
 #[derive(Debug, Clone, Copy)]
 pub struct Solution<'a> {
@@ -668,20 +685,52 @@ impl<'m> Search<'_, 'm> {
     /// next call, once its deadline or budget allows (see [`Search::set_deadline`],
     /// [`Search::set_node_limit`]) or its cancellation flag is cleared.
     pub fn next_solution(&mut self) -> Option<Solution<'_>> {
+        match self.advance(None) {
+            Found::One => {
+                let solver = &*self.solver;
+                Some(Solution {
+                    matrix: solver.matrix,
+                    chosen: solver.links.chosen(),
+                    stack: solver.links.stack(),
+                })
+            }
+            Found::Many(_) => unreachable!("a search that lists counts no rest in bulk"),
+            Found::Nothing => None,
+        }
+    }
+
+    /// How many solutions the search found next: one, or where the matrix has a counter of
+    /// rests ([`Matrix::set_rest_counter`]) the solutions below a node counted in bulk (at
+    /// most about `limit`); `None` when there are no more or the search was stopped, as
+    /// with [`Search::next_solution`]. For counting: no solution is shown.
+    pub fn next_count(&mut self, limit: u128) -> Option<u128> {
+        match self.advance(Some(limit)) {
+            Found::One => Some(1),
+            Found::Many(count) => Some(count),
+            Found::Nothing => None,
+        }
+    }
+
+    /// Runs the search to its next solution, or (counting, with `bulk` the count still
+    /// wanted) to its next solutions counted in bulk.
+    fn advance(&mut self, bulk: Option<u128>) -> Found {
         self.solver.stopped = None;
         if self.exhausted {
-            return None;
+            return Found::Nothing;
         }
+        let rests = bulk.is_some() && self.solver.matrix.rest.is_some();
+        let items = if rests { self.solver.cut.items } else { 0 };
+        self.solver.links.set_rest_items(items);
         loop {
             if self.nodes >= self.node_limit {
                 self.solver.stopped = Some(Stop::NodeLimit);
-                return None;
+                return Found::Nothing;
             }
             if self.nodes >= self.next_check {
                 self.next_check = self.nodes + CHECK_EVERY;
                 if let Some(stop) = self.should_stop() {
                     self.solver.stopped = Some(stop);
-                    return None;
+                    return Found::Nothing;
                 }
             }
             let budget = (self.node_limit - self.nodes).min(self.next_check - self.nodes);
@@ -696,12 +745,16 @@ impl<'m> Search<'_, 'm> {
                         continue;
                     }
                     self.solver.stats.solutions += 1;
-                    let solver = &*self.solver;
-                    return Some(Solution {
-                        matrix: solver.matrix,
-                        chosen: solver.links.chosen(),
-                        stack: solver.links.stack(),
-                    });
+                    return Found::One;
+                }
+                Event::Rest => {
+                    let limit = bulk.unwrap_or(u128::MAX).max(1);
+                    if let Some(count) = self.count_rest(limit)
+                        && count > 0
+                    {
+                        self.solver.stats.solutions += count;
+                        return Found::Many(count);
+                    }
                 }
                 Event::Exhausted => {
                     if let Some(run) = self.run.as_mut().filter(|run| run.left > 0)
@@ -716,7 +769,7 @@ impl<'m> Search<'_, 'm> {
                         continue;
                     }
                     self.exhausted = true;
-                    return None;
+                    return Found::Nothing;
                 }
                 Event::Paused => {}
             }
@@ -728,10 +781,59 @@ impl<'m> Search<'_, 'm> {
     pub fn count(&mut self, limit: Option<u128>) -> u128 {
         let limit = limit.unwrap_or(u128::MAX);
         let mut count = 0;
-        while count < limit && self.next_solution().is_some() {
-            count += 1;
+        while count < limit {
+            match self.next_count(limit - count) {
+                Some(found) => count += found.min(limit - count),
+                None => break,
+            }
         }
         count
+    }
+
+    /// At [`Event::Rest`]: hands the rest of the node the links stand at to the matrix's
+    /// counter, within its budget (and the search's node budget); `None` if it declined.
+    fn count_rest(&mut self, limit: u128) -> Option<u128> {
+        let solver = &mut *self.solver;
+        let counter = solver
+            .matrix
+            .rest
+            .as_ref()
+            .expect("rests only with a counter");
+        let mut path = std::mem::take(&mut solver.rest_path);
+        path.clear();
+        let headers = solver.matrix.item_count;
+        path.extend(
+            solver
+                .links
+                .chosen()
+                .iter()
+                .chain(solver.links.stack())
+                .filter(|&&x| x > headers)
+                .map(|&x| OptionId(solver.matrix.node_option[x as usize])),
+        );
+        let budget = REST_BUDGET.min(self.node_limit - self.nodes).max(1);
+        let rest = counter.count(&path, limit, budget);
+        solver.rest_path = path;
+        self.nodes += rest.nodes;
+        solver.stats.nodes += rest.nodes;
+        let left = solver.links.active_primary() as usize;
+        match rest.solutions {
+            Some(count) => {
+                // The node itself, which the links did not count.
+                self.nodes += 1;
+                solver.stats.nodes += 1;
+                solver.cut.counted(rest.nodes);
+                solver.links.set_rest_items(solver.cut.items);
+                solver.links.end_rest(true);
+                Some(count)
+            }
+            None => {
+                solver.cut.declined(left);
+                solver.links.set_rest_items(solver.cut.items);
+                solver.links.end_rest(false);
+                None
+            }
+        }
     }
 
     /// None, one or several of the solutions still to come: stops at the second.

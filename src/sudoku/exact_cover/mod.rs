@@ -15,7 +15,8 @@
 //! included. An [`Encoding`] builds the matrix for one box shape once; every puzzle of that shape is then
 //! solved by a [`GridSolver`] that applies the clues as options chosen before the search (see
 //! [`Solver::choose`]), so a puzzle never rebuilds anything. Chosen options decode back into
-//! a grid through the option index.
+//! a grid through the option index. The 9x9 matrix counts the rests of its searches in bit
+//! sets (`classic_rest.rs`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -29,6 +30,7 @@ use super::rules::Rules;
 use super::variant::Puzzle;
 
 mod bicliques;
+mod classic_rest;
 mod ruleset;
 mod solver;
 
@@ -64,9 +66,13 @@ impl Encoding {
             rules: Rules::classic(shape),
             givens: vec![0; n * n],
         };
-        let matrix = VariantEncoding::new(&empty)
+        let mut matrix = VariantEncoding::new(&empty)
             .expect("the classic rules of a shape are valid")
             .into_matrix();
+        if (shape.box_rows(), shape.box_cols()) == (3, 3) {
+            // Counts of a classic 9x9 grid finish their last levels in bit sets.
+            matrix.set_rest_counter(std::sync::Arc::new(classic_rest::ClassicRest));
+        }
         Encoding { shape, matrix }
     }
 
