@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Miri on the engine's property tests: the unchecked indexing of `src/dlx/dance.rs` run under
 # an interpreter that checks every memory access, on random problems of every kind (plain,
-# colours, multiplicities, sums, chains, blocks, restarts, subtrees, resumed searches) at every
-# inference setting, and on its safe interface misused (a unit test in `dlx/links.rs`). Miri is about a thousand times slower than a native run, so each test
+# colours, multiplicities, sums, chains, blocks, restarts, subtrees, resumed searches, rests
+# counted in bulk) at every inference setting, and on its safe interface misused (a unit test
+# in `dlx/links.rs`). Miri is about a thousand times slower than a native run, so each test
 # takes a few cases (`XCOVER_MIRI_CASES`, see `tests/engine/main.rs`). Skipped, with a
 # message, where the nightly toolchain or Miri is missing.
 set -euo pipefail
@@ -28,5 +29,6 @@ cargo +nightly miri test --test engine -- \
     chains::solutions_with_chains_equal_brute_force \
     candidates::candidates_with \
     candidates::stopped_candidates_are_marked_unknown \
-    subtrees::random_problems::every_split_partitions_the_solutions
+    subtrees::random_problems::every_split_partitions_the_solutions \
+    rests::counts_with_rests_equal_counts_without
 cargo +nightly miri test --lib -- dlx::links::tests::misused_moves_panic_or_change_nothing

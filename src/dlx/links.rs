@@ -138,6 +138,8 @@ pub(crate) struct Links {
     /// Whether the rest of the node the loop stopped at was declined: the node is then
     /// searched here.
     rest_declined: bool,
+    /// Whether the matrix has a counter of rests that also lists solutions (see `rest.rs`).
+    rests_listed: bool,
 }
 
 /// What the search keeps at one level of its path, besides the option it tries there.
@@ -287,6 +289,7 @@ impl Links {
             conflicts: conflicts::Conflicts::default(),
             rest_items: 0,
             rest_declined: false,
+            rests_listed: matrix.rest.as_ref().is_some_and(|rest| rest.lists()),
         }
     }
 
@@ -447,6 +450,12 @@ impl Links {
         // The rules reason about items that options share; colours let options share
         // secondary items, so they stay off there.
         if self.dance.colored() || self.multi {
+            return Inference::None;
+        }
+        if self.inference == Inference::Auto && self.rests_listed {
+            // The rests go to the matrix's counter from the root: inference at the nodes
+            // above them made a classic 9x9 grid's verdicts slower, not faster
+            // (`docs/design/search.md`, "Counting the last levels in bulk").
             return Inference::None;
         }
         let (left, primary) = (self.dance.active_primary(), self.dance.primary());

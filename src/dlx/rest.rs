@@ -13,6 +13,9 @@
 //! engine knows nothing of what the counter does; it only trusts it to count the exact covers
 //! of the problem that hold the options given.
 //!
+//! Counters that can also list the solutions they find ([`RestCounter::lists`]) are handed
+//! the rests of searches for a first solution or a verdict as well.
+//!
 //! A rest is counted within a budget of the counter's own steps, so that a search still looks
 //! at its clock and cancellation flag often. A rest too big for the budget is declined: the
 //! search goes on with dancing links from that node, and hands over only nodes with fewer
@@ -37,6 +40,30 @@ pub trait RestCounter: Debug + Send + Sync {
     /// number from `limit` up may be returned) or after `budget` steps of its own (then
     /// [`RestCount::solutions`] is `None`).
     fn count(&self, chosen: &[OptionId], limit: u128, budget: u64) -> RestCount;
+
+    /// Whether [`RestCounter::list`] lists solutions: then searches for the first solution or
+    /// a verdict ([`Solver::first`](super::Solver::first),
+    /// [`Solver::verdict`](super::Solver::verdict)) hand rests over too.
+    fn lists(&self) -> bool {
+        false
+    }
+
+    /// Like [`RestCounter::count`], but calls `visit` with each solution found (up to `limit`
+    /// of them), as the options it holds beyond `chosen`. Those that take it only list as
+    /// many solutions as they are asked for.
+    fn list(
+        &self,
+        chosen: &[OptionId],
+        limit: usize,
+        budget: u64,
+        visit: &mut dyn FnMut(&[OptionId]),
+    ) -> RestCount {
+        let _ = (chosen, limit, budget, visit);
+        RestCount {
+            solutions: None,
+            nodes: 0,
+        }
+    }
 }
 
 /// What a [`RestCounter`] counted.

@@ -35,7 +35,9 @@ use super::rest::{Cut, REST_BUDGET};
 /// search enters a level (including the levels where it finds a solution or a dead end),
 /// an update each time a node is unlinked from a column while covering (choosing options
 /// before the search, [`Solver::choose`], adds its updates too). On the same problem and item
-/// order `dlx1` prints the same two numbers, so they compare work, not just time.
+/// order `dlx1` prints the same two numbers, so they compare work, not just time. A count that
+/// hands rests to the matrix's counter (see [`Matrix::set_rest_counter`]) adds the counter's
+/// own steps to `nodes`, and makes no updates below the nodes it handed over.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Search-tree nodes entered (Knuth's "nodes").
@@ -239,6 +241,8 @@ pub struct Solver<'m> {
     cut: Cut,
     /// The options of the path whose rest is being counted.
     rest_path: Vec<OptionId>,
+    /// Solutions a rest's counter listed, not yet handed out.
+    rest_shown: Vec<Vec<OptionId>>,
 }
 
 /// Search nodes between two looks at the clock and the cancellation flag.
@@ -258,6 +262,7 @@ impl<'m> Solver<'m> {
             chosen_marks: Vec::new(),
             cut: Cut::new(matrix.rest.as_ref().map_or(0, |rest| rest.items_at_most())),
             rest_path: Vec::new(),
+            rest_shown: Vec::new(),
         }
     }
 
@@ -574,7 +579,7 @@ impl<'m> Solver<'m> {
 
     /// The first solution found, if any.
     pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.search().next_solution().map(|s| s.to_vec())
+        self.search().first_shown(1).pop()
     }
 
     /// The number of solutions, stopping at `limit` if one is given. When the search is
@@ -585,7 +590,7 @@ impl<'m> Solver<'m> {
 
     /// None, one or several solutions: the search stops at the second.
     pub fn verdict(&mut self) -> Verdict<Vec<OptionId>> {
-        self.search().verdict()
+        self.search().verdict_shown()
     }
 }
 
@@ -632,12 +637,25 @@ struct Run {
     per_option: f64,
 }
 
+/// What a search is run for.
+#[derive(Debug, Clone, Copy)]
+enum Want {
+    /// Each solution in turn, on the links.
+    Each,
+    /// A count (up to about the number given): rests may be counted in bulk.
+    Count(u128),
+    /// The first solutions (up to the number given): rests may be listed.
+    Show(usize),
+}
+
 /// What a search found next.
 enum Found {
     /// A solution, which the links stand at.
     One,
     /// Solutions below a node, counted in bulk.
     Many(u128),
+    /// Solutions below a node, listed in the solver's `rest_shown`.
+    Shown,
     /// No more solutions, or the search was stopped.
     Nothing,
 }
@@ -685,17 +703,22 @@ impl<'m> Search<'_, 'm> {
     /// next call, once its deadline or budget allows (see [`Search::set_deadline`],
     /// [`Search::set_node_limit`]) or its cancellation flag is cleared.
     pub fn next_solution(&mut self) -> Option<Solution<'_>> {
-        match self.advance(None) {
-            Found::One => {
-                let solver = &*self.solver;
-                Some(Solution {
-                    matrix: solver.matrix,
-                    chosen: solver.links.chosen(),
-                    stack: solver.links.stack(),
-                })
+        match self.advance(Want::Each) {
+            Found::One => Some(self.current()),
+            Found::Many(_) | Found::Shown => {
+                unreachable!("a search that lists hands no rest over")
             }
-            Found::Many(_) => unreachable!("a search that lists counts no rest in bulk"),
             Found::Nothing => None,
+        }
+    }
+
+    /// The solution the links stand at.
+    fn current(&self) -> Solution<'_> {
+        let solver = &*self.solver;
+        Solution {
+            matrix: solver.matrix,
+            chosen: solver.links.chosen(),
+            stack: solver.links.stack(),
         }
     }
 
@@ -704,21 +727,43 @@ impl<'m> Search<'_, 'm> {
     /// most about `limit`); `None` when there are no more or the search was stopped, as
     /// with [`Search::next_solution`]. For counting: no solution is shown.
     pub fn next_count(&mut self, limit: u128) -> Option<u128> {
-        match self.advance(Some(limit)) {
+        match self.advance(Want::Count(limit)) {
             Found::One => Some(1),
             Found::Many(count) => Some(count),
-            Found::Nothing => None,
+            Found::Shown | Found::Nothing => None,
         }
     }
 
-    /// Runs the search to its next solution, or (counting, with `bulk` the count still
-    /// wanted) to its next solutions counted in bulk.
-    fn advance(&mut self, bulk: Option<u128>) -> Found {
+    /// The first `wanted` solutions (fewer if there are not so many), each as its options,
+    /// with rests handed to the matrix's counter where it lists them. For a search that ends
+    /// there: a rest listed up to `wanted` may hold more solutions that the search will not
+    /// come back to.
+    fn first_shown(&mut self, wanted: usize) -> Vec<Vec<OptionId>> {
+        self.solver.rest_shown.clear();
+        let mut found: Vec<Vec<OptionId>> = Vec::new();
+        while found.len() < wanted {
+            match self.advance(Want::Show(wanted - found.len())) {
+                Found::One => found.push(self.current().to_vec()),
+                Found::Shown => found.append(&mut self.solver.rest_shown),
+                Found::Many(_) | Found::Nothing => break,
+            }
+        }
+        found.truncate(wanted);
+        found
+    }
+
+    /// Runs the search to its next solution, or to its next solutions counted in bulk or
+    /// shown, as `want` says.
+    fn advance(&mut self, want: Want) -> Found {
         self.solver.stopped = None;
         if self.exhausted {
             return Found::Nothing;
         }
-        let rests = bulk.is_some() && self.solver.matrix.rest.is_some();
+        let rests = match (want, self.solver.matrix.rest.as_ref()) {
+            (Want::Each, _) | (_, None) => false,
+            (Want::Count(_), Some(_)) => true,
+            (Want::Show(_), Some(counter)) => counter.lists(),
+        };
         let items = if rests { self.solver.cut.items } else { 0 };
         self.solver.links.set_rest_items(items);
         loop {
@@ -748,12 +793,14 @@ impl<'m> Search<'_, 'm> {
                     return Found::One;
                 }
                 Event::Rest => {
-                    let limit = bulk.unwrap_or(u128::MAX).max(1);
-                    if let Some(count) = self.count_rest(limit)
+                    if let Some(count) = self.hand_rest(want)
                         && count > 0
                     {
                         self.solver.stats.solutions += count;
-                        return Found::Many(count);
+                        return match want {
+                            Want::Show(_) => Found::Shown,
+                            _ => Found::Many(count),
+                        };
                     }
                 }
                 Event::Exhausted => {
@@ -791,17 +838,15 @@ impl<'m> Search<'_, 'm> {
     }
 
     /// At [`Event::Rest`]: hands the rest of the node the links stand at to the matrix's
-    /// counter, within its budget (and the search's node budget); `None` if it declined.
-    fn count_rest(&mut self, limit: u128) -> Option<u128> {
+    /// counter, within its budget (and the search's node budget), to count or (`Want::Show`)
+    /// list into `rest_shown`; `None` if it declined.
+    fn hand_rest(&mut self, want: Want) -> Option<u128> {
         let solver = &mut *self.solver;
-        let counter = solver
-            .matrix
-            .rest
-            .as_ref()
-            .expect("rests only with a counter");
+        let matrix = solver.matrix;
+        let counter = matrix.rest.as_ref().expect("rests only with a counter");
         let mut path = std::mem::take(&mut solver.rest_path);
         path.clear();
-        let headers = solver.matrix.item_count;
+        let headers = matrix.item_count;
         path.extend(
             solver
                 .links
@@ -809,10 +854,24 @@ impl<'m> Search<'_, 'm> {
                 .iter()
                 .chain(solver.links.stack())
                 .filter(|&&x| x > headers)
-                .map(|&x| OptionId(solver.matrix.node_option[x as usize])),
+                .map(|&x| OptionId(matrix.node_option[x as usize])),
         );
         let budget = REST_BUDGET.min(self.node_limit - self.nodes).max(1);
-        let rest = counter.count(&path, limit, budget);
+        let shown = solver.rest_shown.len();
+        let rest = match want {
+            Want::Count(limit) => counter.count(&path, limit.max(1), budget),
+            Want::Show(wanted) => {
+                let listed = &mut solver.rest_shown;
+                let mut visit = |rest: &[OptionId]| {
+                    listed.push(path.iter().chain(rest).copied().collect());
+                };
+                counter.list(&path, wanted.max(1), budget, &mut visit)
+            }
+            Want::Each => unreachable!("a search that lists hands no rest over"),
+        };
+        if rest.solutions.is_none() {
+            solver.rest_shown.truncate(shown);
+        }
         solver.rest_path = path;
         self.nodes += rest.nodes;
         solver.stats.nodes += rest.nodes;
@@ -833,6 +892,18 @@ impl<'m> Search<'_, 'm> {
                 solver.links.end_rest(false);
                 None
             }
+        }
+    }
+
+    /// [`Search::verdict`] for a search that ends there: where the matrix's counter of rests
+    /// lists solutions, rests are handed to it (and one listed up to the second solution is
+    /// not come back to).
+    pub(crate) fn verdict_shown(&mut self) -> Verdict<Vec<OptionId>> {
+        let mut found = self.first_shown(2).into_iter();
+        match (found.next(), found.next()) {
+            (None, _) => Verdict::None,
+            (Some(first), None) => Verdict::Unique(first),
+            (Some(first), Some(second)) => Verdict::Multiple(first, second),
         }
     }
 

@@ -397,7 +397,8 @@ fn shallow_inference_stops_below_the_top_of_the_tree() {
         shallow < every,
         "{shallow} removals at the top, {every} at every node"
     );
-    assert_eq!(removals(Inference::Auto), shallow, "auto is shallow on 9x9");
+    // A classic 9x9 grid's rests are counted in bit sets from the root, with no rule above.
+    assert_eq!(removals(Inference::Auto), 0, "auto is none on 9x9");
 }
 
 #[test]

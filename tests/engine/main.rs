@@ -71,6 +71,7 @@ mod inference;
 mod multiplicities;
 mod oracles;
 mod properties;
+mod rests;
 mod search;
 mod subtrees;
 mod sums;

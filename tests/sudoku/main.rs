@@ -16,6 +16,7 @@ mod fpuzzles;
 mod fuzz_corpus;
 mod generate;
 mod logic;
+mod many_solutions;
 mod no_panic;
 mod one_model;
 mod oracles;

@@ -125,7 +125,9 @@ pub enum Inference {
     /// 16x16 puzzle, where the shallow setting infers at the root at most: a tenth of the
     /// time probing); [`Inference::EveryNode`] from [`Inference::AUTO_MAX_PROBE_ITEMS`],
     /// where a sweep of probes costs too much per node (an empty 64x64 grid: 17 s probing,
-    /// 0.23 s with the rules alone).
+    /// 0.23 s with the rules alone). [`Inference::None`] where the matrix has a counter of
+    /// rests that lists solutions ([`Matrix::set_rest_counter`](crate::dlx::Matrix::set_rest_counter):
+    /// a classic 9x9 grid), which then takes the rests from the root.
     #[default]
     Auto,
 }

@@ -208,26 +208,50 @@ fn option_of(kind: usize, member: usize, plane: usize) -> (usize, usize, usize) 
     }
 }
 
-/// A count in progress: the solutions so far and the steps taken.
-struct Count {
+/// A count in progress: the solutions so far and the steps taken; with `LIST`, the options
+/// placed on the path to the node, and what to do with each solution found.
+struct Count<'v, const LIST: bool> {
     solutions: u128,
     nodes: u64,
     limit: u128,
     budget: u64,
+    placed: Vec<OptionId>,
+    visit: &'v mut dyn FnMut(&[OptionId]),
 }
 
-impl Count {
+impl<const LIST: bool> Count<'_, LIST> {
+    /// Puts digit `d` at row `r`, column `c` of `board`, noting it when listing.
+    #[inline(always)]
+    fn place(&mut self, t: &Tables, board: &mut Board, (r, c, d): (usize, usize, usize)) {
+        board.place(t, r, c, d);
+        if LIST {
+            self.placed.push(OptionId((81 * r + 9 * c + d) as u32));
+        }
+    }
+
+    /// Counts the solutions of `board` (a node of the search).
+    fn node(&mut self, t: &Tables, board: Board) {
+        let mark = self.placed.len();
+        self.search(t, board);
+        if LIST {
+            self.placed.truncate(mark);
+        }
+    }
+
     /// Whether the count is over: the limit reached or the budget spent.
     fn over(&self) -> bool {
         self.solutions >= self.limit || self.nodes >= self.budget
     }
 
-    /// Counts the solutions of `board` (a node of the search).
-    fn node(&mut self, t: &Tables, mut board: Board) {
+    /// [`Count::node`] but for taking back the options it places.
+    fn search(&mut self, t: &Tables, mut board: Board) {
         self.nodes += 1;
         loop {
             if board.open[0].is_empty() {
                 self.solutions += 1;
+                if LIST {
+                    (self.visit)(&self.placed);
+                }
                 return;
             }
             // Items with one option are placed, kind by kind; an item with none ends the
@@ -260,8 +284,7 @@ impl Count {
                             // Its one option went with a single placed just before.
                             return;
                         };
-                        let (r, c, d) = option_of(kind, member, plane);
-                        board.place(t, r, c, d);
+                        self.place(t, &mut board, option_of(kind, member, plane));
                     }
                 } else if !placed && pair.is_none() {
                     let two = twos.without(threes).and(board.open[kind]);
@@ -291,17 +314,19 @@ impl Count {
             }
             // Every option but the last on a copy; the last on this board, in this loop.
             for &p in &planes[..options - 1] {
-                let (r, c, d) = option_of(kind, member, p as usize);
+                let mark = self.placed.len();
                 let mut child = board;
-                child.place(t, r, c, d);
+                self.place(t, &mut child, option_of(kind, member, p as usize));
                 self.node(t, child);
+                if LIST {
+                    self.placed.truncate(mark);
+                }
                 if self.over() {
                     return;
                 }
             }
             let plane = planes[options - 1] as usize;
-            let (r, c, d) = option_of(kind, member, plane);
-            board.place(t, r, c, d);
+            self.place(t, &mut board, option_of(kind, member, plane));
             self.nodes += 1;
         }
     }
@@ -311,12 +336,14 @@ impl Count {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ClassicRest;
 
-impl RestCounter for ClassicRest {
-    fn items_at_most(&self) -> usize {
-        4 * 81
-    }
-
-    fn count(&self, chosen: &[OptionId], limit: u128, budget: u64) -> RestCount {
+impl ClassicRest {
+    /// Counts (listing with `LIST`) the solutions that hold `chosen`.
+    fn run<const LIST: bool>(
+        chosen: &[OptionId],
+        limit: u128,
+        budget: u64,
+        visit: &mut dyn FnMut(&[OptionId]),
+    ) -> RestCount {
         let t = tables();
         let mut board = Board::empty();
         for option in chosen {
@@ -331,11 +358,13 @@ impl RestCounter for ClassicRest {
             }
             board.place(t, r, c, d);
         }
-        let mut count = Count {
+        let mut count = Count::<LIST> {
             solutions: 0,
             nodes: 0,
             limit,
             budget,
+            placed: Vec::new(),
+            visit,
         };
         count.node(t, board);
         let finished = count.solutions >= limit || count.nodes < budget;
@@ -343,5 +372,29 @@ impl RestCounter for ClassicRest {
             solutions: finished.then_some(count.solutions),
             nodes: count.nodes,
         }
+    }
+}
+
+impl RestCounter for ClassicRest {
+    fn items_at_most(&self) -> usize {
+        4 * 81
+    }
+
+    fn count(&self, chosen: &[OptionId], limit: u128, budget: u64) -> RestCount {
+        ClassicRest::run::<false>(chosen, limit, budget, &mut |_| {})
+    }
+
+    fn lists(&self) -> bool {
+        true
+    }
+
+    fn list(
+        &self,
+        chosen: &[OptionId],
+        limit: usize,
+        budget: u64,
+        visit: &mut dyn FnMut(&[OptionId]),
+    ) -> RestCount {
+        ClassicRest::run::<true>(chosen, limit as u128, budget, visit)
     }
 }

@@ -288,7 +288,7 @@ impl<'e> GridSolver<'e> {
             return self.answer(Verdict::None);
         }
         let mut search = self.solver.search();
-        let verdict = search.verdict();
+        let verdict = search.verdict_shown();
         search.end_unchoosing_all();
         let verdict = verdict.map(|options| self.grid_of(options.into_iter()));
         self.answer(verdict)
