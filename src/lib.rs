@@ -11,6 +11,7 @@
 //! | stop a long search and resume it | [`dlx::Search`], [`dlx::Stop`] |
 //! | split a search into parts (shards, checkpoints) | [`dlx::Solver::subtrees`], [`dlx::Solver::shard`], [`dlx::Solver::search_below`], [`dlx::Search::remainder`], [`dlx::checkpoint`] |
 //! | count or enumerate one problem on every core (feature `parallel`) | `dlx::Solver::enumerate_parallel` |
+//! | count the last levels of a search your own, faster way | [`dlx::RestCounter`], [`dlx::Matrix::set_rest_counter`] |
 //! | solve one Sudoku from a string | `"...".parse::<`[`sudoku::Grid`]`>()`, then [`sudoku::Grid::verdict`] |
 //! | solve many Sudoku of one shape | [`sudoku::Encoding`] and its [`sudoku::GridSolver`] |
 //! | read and write puzzle files | [`sudoku::text::Reader`], [`sudoku::text::write`] |
