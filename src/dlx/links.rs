@@ -455,7 +455,7 @@ impl Links {
         if self.inference == Inference::Auto && self.rests_listed {
             // The rests go to the matrix's counter from the root: inference at the nodes
             // above them made a classic 9x9 grid's verdicts slower, not faster
-            // (`docs/design/search.md`, "Counting the last levels in bulk").
+            // (`docs/design/inference.md`, "9x9: no rules above the rests").
             return Inference::None;
         }
         let (left, primary) = (self.dance.active_primary(), self.dance.primary());

@@ -634,7 +634,7 @@ impl<'m> Shared<'_, 'm> {
             .unwrap_or_else(|c| c);
         let claimed = u128::from(claimed);
         let counted = found.min(self.limit().saturating_sub(claimed));
-        if claimed + found >= self.limit() {
+        if claimed.saturating_add(found) >= self.limit() {
             self.limit_reached.store(true, Ordering::Relaxed);
         }
         counted

@@ -887,7 +887,11 @@ impl<'m> Search<'_, 'm> {
                 Some(count)
             }
             None => {
-                solver.cut.declined(left);
+                // Only a rest too big for the whole budget says where to cut (the search's
+                // own node limit may have left it less).
+                if budget == REST_BUDGET {
+                    solver.cut.declined(left);
+                }
                 solver.links.set_rest_items(solver.cut.items);
                 solver.links.end_rest(false);
                 None

@@ -1,4 +1,5 @@
-//! The rest of a classic 9x9 count, in bit sets: the [`RestCounter`] of the 9x9 encoding.
+//! The rest of a classic 9x9 search, counted or listed in bit sets: the [`RestCounter`] of the
+//! 9x9 encoding.
 //!
 //! Enumerating a 9x9 puzzle's solutions with dancing links costs about 14 nodes a solution,
 //! most of them forced moves after the last branch point. Here the rest of such a search (the
@@ -140,7 +141,9 @@ const KINDS: usize = 3;
 
 /// The live options of a partly filled grid, by item kind: `live[kind][plane]` holds the
 /// items of that kind (as members `9 a + b`) whose option on `plane` is still live, and
-/// `open[kind]` the items not yet covered.
+/// `open[kind]` the items not yet covered. Only the members of open items are kept exact: an
+/// item covered by a placement keeps its bits (clearing them from all nine sets of its kind
+/// made the whole count 1.18 times as long), so every read goes through `open`.
 ///
 /// | kind | item (member `9 a + b`) | plane |
 /// |---|---|---|
@@ -162,7 +165,7 @@ impl Board {
     }
 
     /// Puts digit `d` (from 0) at row `r`, column `c`: covers its items and removes every
-    /// option that shares one with it.
+    /// option that shares one with it from the items still open.
     #[inline(always)]
     fn place(&mut self, t: &Tables, r: usize, c: usize, d: usize) {
         // Cells: the peers of this cell for `d`.
