@@ -875,7 +875,6 @@ impl<'m> Search<'_, 'm> {
         solver.rest_path = path;
         self.nodes += rest.nodes;
         solver.stats.nodes += rest.nodes;
-        let left = solver.links.active_primary() as usize;
         match rest.solutions {
             Some(count) => {
                 // The node itself, which the links did not count.
@@ -890,7 +889,7 @@ impl<'m> Search<'_, 'm> {
                 // Only a rest too big for the whole budget says where to cut (the search's
                 // own node limit may have left it less).
                 if budget == REST_BUDGET {
-                    solver.cut.declined(left);
+                    solver.cut.declined(solver.links.active_primary() as usize);
                 }
                 solver.links.set_rest_items(solver.cut.items);
                 solver.links.end_rest(false);

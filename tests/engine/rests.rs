@@ -34,6 +34,18 @@ fn backtrack_count(
     chosen: &[OptionId],
     limit: u128,
 ) -> u128 {
+    backtrack_list(kinds, options, chosen, limit, &mut |_| {})
+}
+
+/// [`backtrack_count`], calling `visit` with the options of each cover found beyond
+/// `chosen`.
+fn backtrack_list(
+    kinds: &[bool],
+    options: &[Vec<usize>],
+    chosen: &[OptionId],
+    limit: u128,
+    visit: &mut dyn FnMut(&[OptionId]),
+) -> u128 {
     let mut covered = vec![false; kinds.len()];
     for option in chosen {
         for &item in &options[option.0 as usize] {
@@ -44,30 +56,20 @@ fn backtrack_count(
         }
     }
     let mut count = 0;
-    extend(kinds, options, &mut covered, limit, &mut count);
-    count
-}
-
-fn extend(
-    kinds: &[bool],
-    options: &[Vec<usize>],
-    covered: &mut [bool],
-    limit: u128,
-    count: &mut u128,
-) {
     extend_listing(
         kinds,
         options,
-        covered,
+        &mut covered,
         limit,
-        count,
+        &mut count,
         &mut Vec::new(),
-        &mut |_| {},
+        visit,
     );
+    count
 }
 
-/// [`extend`], calling `visit` with the options of each cover found (beyond those that
-/// `covered` stands for).
+/// Extends the partial cover `covered` by backtracking, calling `visit` with the options of
+/// each cover found (beyond those that `covered` stands for).
 fn extend_listing(
     kinds: &[bool],
     options: &[Vec<usize>],
@@ -128,6 +130,12 @@ impl Backtracking {
             calls: AtomicU64::new(0),
         }
     }
+
+    /// Whether this call is one of those it declines.
+    fn declines(&self) -> bool {
+        let call = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        self.decline_every > 0 && call.is_multiple_of(self.decline_every)
+    }
 }
 
 impl RestCounter for Backtracking {
@@ -136,8 +144,7 @@ impl RestCounter for Backtracking {
     }
 
     fn count(&self, chosen: &[OptionId], limit: u128, budget: u64) -> RestCount {
-        let call = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
-        if self.decline_every > 0 && call.is_multiple_of(self.decline_every) {
+        if self.declines() {
             return RestCount {
                 solutions: None,
                 nodes: budget,
@@ -162,35 +169,13 @@ impl RestCounter for Backtracking {
         budget: u64,
         visit: &mut dyn FnMut(&[OptionId]),
     ) -> RestCount {
-        let call = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
-        if self.decline_every > 0 && call.is_multiple_of(self.decline_every) {
+        if self.declines() {
             return RestCount {
                 solutions: None,
                 nodes: budget,
             };
         }
-        let mut covered = vec![false; self.kinds.len()];
-        for option in chosen {
-            for &item in &self.options[option.0 as usize] {
-                if covered[item] {
-                    return RestCount {
-                        solutions: Some(0),
-                        nodes: 1,
-                    };
-                }
-                covered[item] = true;
-            }
-        }
-        let mut count = 0;
-        extend_listing(
-            &self.kinds,
-            &self.options,
-            &mut covered,
-            limit as u128,
-            &mut count,
-            &mut Vec::new(),
-            visit,
-        );
+        let count = backtrack_list(&self.kinds, &self.options, chosen, limit as u128, visit);
         RestCount {
             solutions: Some(count),
             nodes: 1,
