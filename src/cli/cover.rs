@@ -8,8 +8,8 @@ use clap::{Args, Subcommand};
 
 use super::enumerate::{self, SearchArgs, Wanted};
 use super::input::read_text;
-use super::{Outcome, finish, parse_limit, signals, stdout};
-use xcover::dlx::{Candidates, Matrix, OptionId, Presence, Solver, cells, format};
+use super::{BranchingArg, Outcome, finish, parse_limit, signals, stdout};
+use xcover::dlx::{Candidates, Inference, Matrix, OptionId, Presence, Solver, bits, cells, format};
 use xcover::problems;
 
 #[derive(Debug, Subcommand)]
@@ -77,23 +77,28 @@ pub enum CoverCommand {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct EngineArg {
     /// links: dancing links, with everything this command offers; cells: dancing cells
-    /// (Knuth's sparse sets), for plain exact covers (no colours, multiplicities, sums or
-    /// chains), counting on every core (-j) and listing on one thread, no inference, no
-    /// --shard, --task, --checkpoint, --resume or JSON.
-    /// Cells win where each choice removes many options, as in pentominoes; links where a
-    /// problem has many secondary items or levels, as queens and Sudoku do
-    /// (docs/performance.md).
-    #[arg(long, value_enum, default_value = "links")]
+    /// (Knuth's sparse sets); bits: bit sets (each option's clashes a row of bits). Cells and
+    /// bits take plain exact covers (no colours, multiplicities, sums or chains; bits up to
+    /// about 20,000 options), count on every core (-j) and list on one thread, with no
+    /// inference, --shard, --task, --checkpoint, --resume, --progress or JSON. auto: bits
+    /// where they are expected to win (pentominoes, queens, Langford pairs, small Latin
+    /// squares) and nothing asked for needs the links, else links (docs/performance.md).
+    #[arg(long, value_enum, default_value = "auto")]
     engine: Engine,
 }
 
 /// Which search `cover count` and `cover solve` run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
+    /// Bit sets where `xcover::dlx::bits::preferred` expects them to win and nothing asked
+    /// for needs the links; dancing links otherwise.
+    Auto,
     /// Dancing links: the engine (`xcover::dlx::Solver`).
     Links,
     /// Dancing cells (`xcover::dlx::cells`).
     Cells,
+    /// Bit sets (`xcover::dlx::bits`).
+    Bits,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -245,6 +250,7 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     solver.set_cancel_flag(Some(signals::flag()));
     solver.set_inference(common.inference.inference);
     common.inference.branching.apply(&mut solver);
+    let engine = chosen_engine(&command, matrix.problem());
     let started = Instant::now();
     match command {
         CoverCommand::Candidates { cap, .. } => {
@@ -267,18 +273,23 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
         CoverCommand::Solve {
             all,
             limit,
-            engine: EngineArg {
-                engine: Engine::Cells,
-            },
             ref search,
             ..
-        } => {
+        } if engine != Engine::Links => {
             let wanted = if all || limit.is_some() {
                 limit
             } else {
                 Some(1)
             };
-            solve_by_cells(&matrix, wanted, search, &name, common.stats, started)
+            solve_plain(
+                engine,
+                &matrix,
+                wanted,
+                search,
+                &name,
+                common.stats,
+                started,
+            )
         }
         CoverCommand::Solve {
             all: false,
@@ -318,12 +329,18 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
         CoverCommand::Count {
             limit,
             format,
-            engine: EngineArg {
-                engine: Engine::Cells,
-            },
             ref search,
             ..
-        } => count_by_cells(&matrix, limit, format, search, &name, common.stats, started),
+        } if engine != Engine::Links => count_plain(
+            engine,
+            &matrix,
+            limit,
+            format,
+            search,
+            &name,
+            common.stats,
+            started,
+        ),
         CoverCommand::Count {
             limit,
             format,
@@ -361,8 +378,46 @@ pub fn run(command: CoverCommand) -> io::Result<Outcome> {
     }
 }
 
-/// `cover count --engine cells`: the count on every thread of the pool.
-fn count_by_cells(
+/// The engine `command` runs on `problem`: the one `--engine` names, and for `auto` the bit
+/// sets where [`bits::preferred`] expects them to win and no flag asks for what the links
+/// alone do (inference or branching chosen, a shard, task, checkpoint, progress lines or
+/// JSON); else the links.
+fn chosen_engine(command: &CoverCommand, problem: &xcover::dlx::Problem) -> Engine {
+    let (engine, search, common, json) = match command {
+        CoverCommand::Count {
+            engine,
+            search,
+            common,
+            format,
+            ..
+        } => (engine.engine, search, common, *format == CountFormat::Json),
+        CoverCommand::Solve {
+            engine,
+            search,
+            common,
+            ..
+        } => (engine.engine, search, common, false),
+        CoverCommand::Candidates { .. } | CoverCommand::Split { .. } => return Engine::Links,
+    };
+    if engine != Engine::Auto {
+        return engine;
+    }
+    let links_only = search.any()
+        || search.progress.is_some()
+        || json
+        || common.inference.inference != Inference::Auto
+        || common.inference.branching != BranchingArg::Auto;
+    if !links_only && bits::preferred(problem) {
+        Engine::Bits
+    } else {
+        Engine::Links
+    }
+}
+
+/// `cover count --engine cells|bits`: the count on every thread of the pool.
+#[allow(clippy::too_many_arguments)]
+fn count_plain(
+    engine: Engine,
     matrix: &Matrix,
     limit: Option<u128>,
     format: CountFormat,
@@ -375,7 +430,12 @@ fn count_by_cells(
         eprintln!("xcover: {CELLS_IN_ONE_PIECE}");
         return Ok(Outcome::InvalidInput);
     }
-    let counted = match cells::count_parallel(matrix.problem(), &cells_limits(limit)) {
+    let limits = cells_limits(limit);
+    let counted = match engine {
+        Engine::Bits => bits::count_parallel(matrix.problem(), &limits),
+        _ => cells::count_parallel(matrix.problem(), &limits),
+    };
+    let counted = match counted {
         Ok(counted) => counted,
         Err(unsupported) => {
             eprintln!("{name}: {unsupported}");
@@ -391,9 +451,10 @@ fn count_by_cells(
     report(stats, &counted.stats(), started, out, !counted.finished)
 }
 
-/// `cover solve --engine cells`: up to `wanted` solutions as option lines, a blank line
-/// between solutions, on one thread.
-fn solve_by_cells(
+/// `cover solve --engine cells|bits`: up to `wanted` solutions as option lines, a blank
+/// line between solutions, on one thread.
+fn solve_plain(
+    engine: Engine,
     matrix: &Matrix,
     wanted: Option<u128>,
     search: &SearchArgs,
@@ -409,7 +470,8 @@ fn solve_by_cells(
     let mut out = stdout();
     let mut failed = None;
     let mut printed: u128 = 0;
-    let listed = cells::for_each_solution(problem, &cells_limits(wanted), |options| {
+    let limits = cells_limits(wanted);
+    let visit = |options: &[OptionId]| {
         let mut write = || -> io::Result<()> {
             if printed > 0 {
                 writeln!(out)?;
@@ -430,7 +492,11 @@ fn solve_by_cells(
                 ControlFlow::Break(())
             }
         }
-    });
+    };
+    let listed = match engine {
+        Engine::Bits => bits::for_each_solution(problem, &limits, visit),
+        _ => cells::for_each_solution(problem, &limits, visit),
+    };
     if let Some(error) = failed {
         return Err(error);
     }
@@ -448,7 +514,7 @@ fn solve_by_cells(
 }
 
 /// Why `--engine cells` refuses the options that split or save a search.
-const CELLS_IN_ONE_PIECE: &str = "--engine cells searches in one piece: no \
+const CELLS_IN_ONE_PIECE: &str = "--engine cells and bits search in one piece: no \
                                   --shard, --task, --checkpoint, --resume or --format json";
 
 /// Dancing cells' limits for `limit` solutions, stopped by Ctrl-C.

@@ -39,6 +39,8 @@ pub enum Unsupported {
     Multiplicities,
     Sums,
     Chains,
+    /// Too large for the bit tables of [`bits`](super::bits) ([`bits::MAX_WORDS`](super::bits::MAX_WORDS)).
+    TooLarge,
 }
 
 impl std::fmt::Display for Unsupported {
@@ -48,10 +50,18 @@ impl std::fmt::Display for Unsupported {
             Unsupported::Multiplicities => "multiplicities",
             Unsupported::Sums => "sums",
             Unsupported::Chains => "chains",
+            Unsupported::TooLarge => {
+                return write!(
+                    f,
+                    "this problem's options are too many for the search in bit sets (its \
+                     tables would take over {} MiB)",
+                    (super::bits::MAX_WORDS * 8) >> 20
+                );
+            }
         };
         write!(
             f,
-            "dancing cells search plain exact covers only; this problem has {what}"
+            "dancing cells and bit sets search plain exact covers only; this problem has {what}"
         )
     }
 }
@@ -103,7 +113,7 @@ impl Counted {
 #[cfg(feature = "parallel")]
 impl Counted {
     /// A search of nothing, finished.
-    fn nothing() -> Counted {
+    pub(crate) fn nothing() -> Counted {
         Counted {
             solutions: 0,
             nodes: 0,
@@ -114,7 +124,7 @@ impl Counted {
     }
 
     /// The work of two parts of one search together.
-    fn and(self, other: Counted) -> Counted {
+    pub(crate) fn and(self, other: Counted) -> Counted {
         Counted {
             solutions: self.solutions + other.solutions,
             nodes: self.nodes + other.nodes,
@@ -127,7 +137,7 @@ impl Counted {
 
 /// Counts the exact covers of `problem` by dancing cells, one thread, within `limits`.
 pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
-    check(problem)?;
+    check_plain(problem)?;
     Ok(Cells::new(problem).search::<false>(limits, |_| ControlFlow::Continue(())))
 }
 
@@ -138,7 +148,7 @@ pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported>
 #[cfg(feature = "parallel")]
 pub fn count_parallel(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
     use rayon::prelude::*;
-    check(problem)?;
+    check_plain(problem)?;
     let threads = rayon::current_num_threads();
     let plain = |_: &[OptionId]| ControlFlow::Continue(());
     if threads <= 1 {
@@ -186,12 +196,12 @@ pub fn for_each_solution(
     limits: &Limits,
     visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
 ) -> Result<Counted, Unsupported> {
-    check(problem)?;
+    check_plain(problem)?;
     Ok(Cells::new(problem).search::<true>(limits, visit))
 }
 
-/// Whether dancing cells can take `problem`.
-fn check(problem: &Problem) -> Result<(), Unsupported> {
+/// Whether dancing cells (and bit sets, size aside) can take `problem`: a plain exact cover.
+pub(crate) fn check_plain(problem: &Problem) -> Result<(), Unsupported> {
     if problem.has_colors() {
         return Err(Unsupported::Colors);
     }
@@ -613,7 +623,7 @@ impl Cells {
 }
 
 /// Whether the deadline has passed or the cancellation flag is set.
-fn stopped(limits: &Limits) -> bool {
+pub(crate) fn stopped(limits: &Limits) -> bool {
     limits
         .deadline
         .is_some_and(|deadline| Instant::now() >= deadline)

@@ -6,6 +6,7 @@
 //! solution (lazily), the count up to a limit, a [`Verdict`] on uniqueness, and [`Stats`].
 //! [`format`](mod@format) reads and writes Knuth's text format.
 
+pub mod bits;
 pub mod cells;
 mod chains;
 pub mod checkpoint;

@@ -63,13 +63,13 @@ pub fn every_setting_finds(
 }
 
 mod candidates;
-mod cells;
 mod chains;
 mod colors;
 mod format_errors;
 mod inference;
 mod multiplicities;
 mod oracles;
+mod plain_engines;
 mod properties;
 mod rests;
 mod search;
