@@ -22,28 +22,36 @@ fn example_piped_into_count() {
 }
 
 #[test]
-fn dancing_cells_count_the_same_and_refuse_what_they_cannot_do() {
+fn cells_and_bits_count_the_same_and_refuse_what_they_cannot_do() {
+    for engine in ["cells", "bits"] {
+        plain_engine_counts_lists_and_refuses(engine);
+    }
+}
+
+/// `--engine ENGINE` (cells or bits) on small problems: the published counts, a limit, the
+/// same solutions as the links, and refusals.
+fn plain_engine_counts_lists_and_refuses(engine: &str) {
     for (example, count) in [
         (&["example", "queens", "8"][..], "92\n"),
         (&["example", "langford", "7"][..], "52\n"),
         (&["example", "pentominoes", "20x3"][..], "8\n"),
     ] {
         let problem = out(&xcover(example, ""));
-        let counted = xcover(&["cover", "count", "--engine", "cells", "-"], &problem);
-        assert_eq!(out(&counted), count, "{example:?}");
+        let counted = xcover(&["cover", "count", "--engine", engine, "-"], &problem);
+        assert_eq!(out(&counted), count, "{engine} {example:?}");
         assert!(counted.status.success());
     }
     let queens = out(&xcover(&["example", "queens", "8"], ""));
     let limited = xcover(
         &[
-            "cover", "count", "--engine", "cells", "--limit", "10", "--stats", "-",
+            "cover", "count", "--engine", engine, "--limit", "10", "--stats", "-",
         ],
         &queens,
     );
     assert_eq!(out(&limited), "10\n");
     assert!(err(&limited).contains("nodes"), "{}", err(&limited));
     let sharded = xcover(
-        &["cover", "count", "--engine", "cells", "--shard", "1/2", "-"],
+        &["cover", "count", "--engine", engine, "--shard", "1/2", "-"],
         &queens,
     );
     assert_eq!(sharded.status.code(), Some(1));
@@ -67,18 +75,58 @@ fn dancing_cells_count_the_same_and_refuse_what_they_cannot_do() {
         blocks.sort();
         blocks
     };
-    let by_cells = solutions("cells");
-    assert_eq!(by_cells.len(), 4);
-    assert_eq!(by_cells, solutions("links"));
-    let first = xcover(&["cover", "solve", "--engine", "cells", "-"], &queens6);
+    let listed = solutions(engine);
+    assert_eq!(listed.len(), 4);
+    assert_eq!(listed, solutions("links"));
+    let first = xcover(&["cover", "solve", "--engine", engine, "-"], &queens6);
     assert_eq!(out(&first).lines().count(), 6, "{}", out(&first));
-    let none = xcover(&["cover", "solve", "--engine", "cells", "-"], "a b\na\n");
+    let none = xcover(&["cover", "solve", "--engine", engine, "-"], "a b\na\n");
     assert!(none.status.success());
     assert!(err(&none).contains("no solution"), "{}", err(&none));
     let words = out(&xcover(&["example", "word-squares", "3"], ""));
-    let coloured = xcover(&["cover", "count", "--engine", "cells", "-"], &words);
+    let coloured = xcover(&["cover", "count", "--engine", engine, "-"], &words);
     assert_eq!(coloured.status.code(), Some(1));
     assert!(err(&coloured).contains("colours"), "{}", err(&coloured));
+}
+
+/// The default engine is the bit sets where `bits::preferred` says so (their `--stats` count
+/// no updates), the links where a flag needs them or the problem is not theirs.
+#[test]
+fn the_default_engine_is_the_bit_sets_where_they_win_and_the_links_otherwise() {
+    let updates = |args: &[&str], problem: &str| {
+        let counted = xcover(args, problem);
+        assert!(counted.status.success(), "{}", err(&counted));
+        let stats = err(&counted);
+        let after = stats.split("updates ").nth(1).expect("an updates figure");
+        (out(&counted), after.split(',').next().unwrap().to_string())
+    };
+    let pentominoes = out(&xcover(&["example", "pentominoes", "20x3"], ""));
+    let plain = ["cover", "count", "--stats", "-"];
+    assert_eq!(updates(&plain, &pentominoes), ("8\n".into(), "0".into()));
+    for flag in [
+        &["--engine", "links"][..],
+        &["--inference", "none"],
+        &["--branching", "fewest"],
+        &["--progress", "60"],
+    ] {
+        let args: Vec<&str> = ["cover", "count", "--stats"]
+            .iter()
+            .chain(flag)
+            .chain(&["-"])
+            .copied()
+            .collect();
+        let (count, updates) = updates(&args, &pentominoes);
+        assert_eq!(count, "8\n", "{flag:?}");
+        assert_ne!(updates, "0", "{flag:?}");
+    }
+    // A Sudoku's cover: the links win there.
+    let sudoku = out(&xcover(
+        &["sudoku", "encode", "data/sudoku/post003.txt"],
+        "",
+    ));
+    let (count, updates) = updates(&plain, &sudoku);
+    assert_eq!(count, "1\n");
+    assert_ne!(updates, "0");
 }
 
 #[test]
