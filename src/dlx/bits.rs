@@ -32,8 +32,9 @@ use super::problem::{ItemKind, OptionId, Problem};
 /// How many nodes pass between two looks at the deadline and the cancellation flag.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// The most words of 64 bits the tables may take (32 MiB): the clashes take n x n bits for n
-/// options, the items' options and the options' items the rest.
+/// The most words of 64 bits the tables and one search's levels may take (32 MiB): the
+/// clashes take n x n bits for n options; the items' options, the options' items and the
+/// levels (one per primary item) the rest.
 pub const MAX_WORDS: usize = 1 << 22;
 
 /// Runs `$body` with `$walk` a new [`Walk`] of `$table`, compiled for its number of words
@@ -127,8 +128,8 @@ pub fn for_each_solution(
     Ok(with_walk!(&table, walk => walk.search::<true>(limits, visit)))
 }
 
-/// How many words of 64 bits the tables of `problem` take, or `None` past `usize`: what
-/// [`MAX_WORDS`] bounds.
+/// How many words of 64 bits the tables of `problem` and a search's levels take, or `None`
+/// past `usize`: what [`MAX_WORDS`] bounds.
 pub fn words_needed(problem: &Problem) -> Option<usize> {
     let options = problem
         .options()
@@ -137,10 +138,14 @@ pub fn words_needed(problem: &Problem) -> Option<usize> {
     let primary = problem.primary_count();
     let words = options.div_ceil(64);
     let item_words = primary.div_ceil(64);
+    // The clashes and the options' items; the items' options; and per level (a level for
+    // each primary item and the root) the live options, the options untried and the items
+    // left.
+    let levels = primary.checked_add(1)?;
     options
-        .checked_mul(words)?
+        .checked_mul(words.checked_add(item_words)?)?
         .checked_add(primary.checked_mul(words)?)?
-        .checked_add(options.checked_mul(item_words)?)
+        .checked_add(levels.checked_mul(words.checked_mul(2)?.checked_add(item_words)?)?)
 }
 
 /// Whether the search in bit sets is expected to beat dancing links on `problem`: it takes it

@@ -318,4 +318,23 @@ fn bit_sets_refuse_a_problem_whose_tables_are_too_large() {
             .solutions,
         25_000
     );
+    // 100,000 primary items and one option: each of the search's levels would hold a set of
+    // 100,000 items.
+    let mut problem = Problem::new();
+    let items: Vec<_> = (0..100_000)
+        .map(|i| {
+            problem
+                .add_item(&format!("i{i}"), ItemKind::Primary)
+                .unwrap()
+        })
+        .collect();
+    problem.add_option(&items).unwrap();
+    let refused = bits::count(&problem, &Limits::default()).unwrap_err();
+    assert_eq!(refused, Unsupported::TooLarge);
+    assert_eq!(
+        cells::count(&problem, &Limits::default())
+            .unwrap()
+            .solutions,
+        1
+    );
 }
