@@ -26,11 +26,10 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{Counted, Limits, Unsupported, check_plain, stopped};
+#[cfg(feature = "parallel")]
+use super::cells::count_in_parts;
+use super::cells::{Counted, Limits, Unsupported, check_plain};
 use super::problem::{ItemKind, OptionId, Problem};
-
-/// How many nodes pass between two looks at the deadline and the cancellation flag.
-const CHECK_EVERY: u64 = 1 << 12;
 
 /// The most words of 64 bits the tables and one search's levels may take (32 MiB): the
 /// clashes take n x n bits for n options; the items' options, the options' items and the
@@ -66,54 +65,30 @@ pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported>
     Ok(with_walk!(&table, walk => walk.search::<false>(limits, |_| ControlFlow::Continue(()))))
 }
 
-/// [`count`] on every thread of rayon's pool: the first levels of the search are cut into
-/// parts (at least 32 a thread where the tree is that wide, at most 8 levels down), which
-/// the threads count in turn. A limit of solutions or nodes holds for each part, and the
-/// total is capped at the limit of solutions.
+/// [`count`] on every thread of rayon's pool, the tree cut into parts as
+/// [`cells::count_parallel`](super::cells::count_parallel) cuts it: at least 32 a thread
+/// where the tree is that wide, at most 8 levels down. A limit of solutions or nodes holds for
+/// each part, and the total is capped at the limit of solutions.
 #[cfg(feature = "parallel")]
 pub fn count_parallel(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
-    use rayon::prelude::*;
     let table = Table::new(problem)?;
-    let threads = rayon::current_num_threads();
     let plain = |_: &[OptionId]| ControlFlow::Continue(());
-    if threads <= 1 {
-        return Ok(with_walk!(&table, walk => walk.search::<false>(limits, plain)));
-    }
-    let mut depth = 1;
-    let (top, paths) = loop {
-        let (top, paths) = with_walk!(&table, walk => {
-            walk.cutoff = depth;
-            let top = walk.search::<false>(limits, plain);
-            (top, walk.paths)
-        });
-        let reached = limits.solutions.is_some_and(|limit| top.solutions >= limit);
-        if !top.finished || reached {
-            // Stopped, or the limit met above the cut (where the search stops at it):
-            // nothing below it is wanted.
-            return Ok(top);
-        }
-        if paths.len() >= 32 * threads || depth == 8 {
-            break (top, paths);
-        }
-        depth += 1;
-    };
-    let parts = paths
-        .par_iter()
-        .map(|path| {
+    Ok(count_in_parts(
+        limits,
+        |cutoff| {
+            with_walk!(&table, walk => {
+                walk.cutoff = cutoff;
+                let top = walk.search::<false>(limits, plain);
+                (top, walk.paths)
+            })
+        },
+        |path| {
             with_walk!(&table, walk => {
                 walk.descend(path);
                 walk.search::<false>(limits, plain)
             })
-        })
-        .reduce(Counted::nothing, Counted::and);
-    let mut total = top.and(parts);
-    if let Some(limit) = limits.solutions
-        && total.solutions >= limit
-    {
-        total.solutions = limit;
-        total.finished = true;
-    }
-    Ok(total)
+        },
+    ))
 }
 
 /// Hands each exact cover of `problem` (its options, in the order they were chosen) to
@@ -462,11 +437,7 @@ impl<'t, const N: usize> Walk<'t, N> {
                     level -= 1;
                     continue;
                 }
-                if limits.nodes == Some(nodes) {
-                    break false;
-                }
-                nodes += 1;
-                if nodes.is_multiple_of(CHECK_EVERY) && stopped(limits) {
+                if limits.stop_before_node(&mut nodes) {
                     break false;
                 }
                 match self.fewest(level) {

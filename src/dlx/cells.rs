@@ -81,6 +81,19 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl Limits {
+    /// Counts a node about to be entered, or says that the search stops before it: the
+    /// budget of nodes spent, or (looked at every [`CHECK_EVERY`] nodes) the deadline passed
+    /// or the cancellation flag set.
+    pub(crate) fn stop_before_node(&self, nodes: &mut u64) -> bool {
+        if self.nodes == Some(*nodes) {
+            return true;
+        }
+        *nodes += 1;
+        nodes.is_multiple_of(CHECK_EVERY) && stopped(self)
+    }
+}
+
 /// What a search by dancing cells found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counted {
@@ -113,7 +126,7 @@ impl Counted {
 #[cfg(feature = "parallel")]
 impl Counted {
     /// A search of nothing, finished.
-    pub(crate) fn nothing() -> Counted {
+    fn nothing() -> Counted {
         Counted {
             solutions: 0,
             nodes: 0,
@@ -124,7 +137,7 @@ impl Counted {
     }
 
     /// The work of two parts of one search together.
-    pub(crate) fn and(self, other: Counted) -> Counted {
+    fn and(self, other: Counted) -> Counted {
         Counted {
             solutions: self.solutions + other.solutions,
             nodes: self.nodes + other.nodes,
@@ -147,45 +160,68 @@ pub fn count(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported>
 /// total is capped at the limit of solutions.
 #[cfg(feature = "parallel")]
 pub fn count_parallel(problem: &Problem, limits: &Limits) -> Result<Counted, Unsupported> {
-    use rayon::prelude::*;
     check_plain(problem)?;
-    let threads = rayon::current_num_threads();
     let plain = |_: &[OptionId]| ControlFlow::Continue(());
+    Ok(count_in_parts(
+        limits,
+        |cutoff| {
+            let mut cells = Cells::new(problem);
+            cells.cutoff = cutoff;
+            let top = cells.search::<false>(limits, plain);
+            (top, cells.paths)
+        },
+        |path| {
+            let mut cells = Cells::new(problem);
+            cells.descend(path);
+            cells.search::<false>(limits, plain)
+        },
+    ))
+}
+
+/// A count on every thread of rayon's pool, for a plain engine: `top(depth)` counts the
+/// levels above `depth` and returns the paths that reach it (each a choice per level, as the
+/// engine names them); the cut goes down a level at a time until there are 32 paths a thread
+/// (or 8 levels), and `part(path)` counts below each path. The total is capped at the limit
+/// of solutions.
+#[cfg(feature = "parallel")]
+pub(crate) fn count_in_parts(
+    limits: &Limits,
+    top: impl Fn(usize) -> (Counted, Vec<Vec<u32>>),
+    part: impl Fn(&[u32]) -> Counted + Sync,
+) -> Counted {
+    use rayon::prelude::*;
+    let threads = rayon::current_num_threads();
     if threads <= 1 {
-        return Ok(Cells::new(problem).search::<false>(limits, plain));
+        return top(usize::MAX).0;
     }
     let mut depth = 1;
-    let (top, paths) = loop {
-        let mut cells = Cells::new(problem);
-        cells.cutoff = depth;
-        let top = cells.search::<false>(limits, plain);
-        let reached = limits.solutions.is_some_and(|limit| top.solutions >= limit);
-        if !top.finished || reached {
+    let (above, paths) = loop {
+        let (above, paths) = top(depth);
+        let reached = limits
+            .solutions
+            .is_some_and(|limit| above.solutions >= limit);
+        if !above.finished || reached {
             // Stopped, or the limit met above the cut (where the search stops at it):
             // nothing below it is wanted.
-            return Ok(top);
+            return above;
         }
-        if cells.paths.len() >= 32 * threads || depth == 8 {
-            break (top, cells.paths);
+        if paths.len() >= 32 * threads || depth == 8 {
+            break (above, paths);
         }
         depth += 1;
     };
     let parts = paths
         .par_iter()
-        .map(|path| {
-            let mut cells = Cells::new(problem);
-            cells.descend(path);
-            cells.search::<false>(limits, plain)
-        })
+        .map(|path| part(path))
         .reduce(Counted::nothing, Counted::and);
-    let mut total = top.and(parts);
+    let mut total = above.and(parts);
     if let Some(limit) = limits.solutions
         && total.solutions >= limit
     {
         total.solutions = limit;
         total.finished = true;
     }
-    Ok(total)
+    total
 }
 
 /// Hands each exact cover of `problem` (its options, in the order they were chosen) to
@@ -538,11 +574,7 @@ impl Cells {
                         step = Step::Backup;
                         continue;
                     }
-                    if limits.nodes == Some(nodes) {
-                        break false;
-                    }
-                    nodes += 1;
-                    if nodes.is_multiple_of(CHECK_EVERY) && stopped(limits) {
+                    if limits.stop_before_node(&mut nodes) {
                         break false;
                     }
                     match self.fewest() {
@@ -623,7 +655,7 @@ impl Cells {
 }
 
 /// Whether the deadline has passed or the cancellation flag is set.
-pub(crate) fn stopped(limits: &Limits) -> bool {
+fn stopped(limits: &Limits) -> bool {
     limits
         .deadline
         .is_some_and(|deadline| Instant::now() >= deadline)
