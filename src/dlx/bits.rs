@@ -13,9 +13,9 @@
 //!
 //! Choosing option `o` is `live &= !clash[o]` and `active &= !covers[o]`. The item to branch
 //! on is the first active primary item with the fewest live options, each counted as the
-//! population of `live & holds[i]`: the same choice as the other two engines, so the same
-//! tree. Options that hold no primary item are never chosen (by any engine) and are left
-//! out. The memory is n x n bits for the clashes, so the problem's size is checked before
+//! population of `live & holds[i]` (stopping at the first with one option or none): the
+//! links' choice without inference, so the same branch points. Options that hold no primary
+//! item are never chosen (by any engine) and are left out. The memory is n x n bits for the clashes, so the problem's size is checked before
 //! anything is allocated ([`MAX_WORDS`]).
 //!
 //! It counts ([`count`], or on every thread: [`count_parallel`]) and lists
