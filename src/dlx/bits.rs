@@ -200,22 +200,17 @@ impl Table {
             _ => return Err(Unsupported::TooLarge),
         }
         // Primary items numbered in their order, secondary ones after them.
+        let primary = problem.primary_count();
         let mut number = vec![0usize; problem.item_count()];
-        let mut primary = 0;
-        let mut secondary = 0;
+        let (mut next_primary, mut next_secondary) = (0, primary);
         for item in problem.items() {
-            if problem.kind(item) == ItemKind::Primary {
-                number[item.0 as usize] = primary;
-                primary += 1;
+            let next = if problem.kind(item) == ItemKind::Primary {
+                &mut next_primary
             } else {
-                number[item.0 as usize] = secondary;
-                secondary += 1;
-            }
-        }
-        for item in problem.items() {
-            if problem.kind(item) == ItemKind::Secondary {
-                number[item.0 as usize] += primary;
-            }
+                &mut next_secondary
+            };
+            number[item.0 as usize] = *next;
+            *next += 1;
         }
         let options: Vec<OptionId> = problem
             .options()
@@ -223,14 +218,29 @@ impl Table {
             .collect();
         let words = options.len().div_ceil(64);
         let item_words = primary.div_ceil(64);
-        // The options of every item, secondary ones too (the clashes need them).
-        let mut holds_all = vec![0u64; number.len() * words];
+        // The options of every item as lists of bits, item after item (secondary items too:
+        // the clashes need them; as lists, their memory is the problem's own size), the
+        // primary ones also as rows of bits, and the primary items of every option.
+        let mut starts = vec![0usize; number.len() + 1];
+        for &option in &options {
+            for &item in problem.option(option) {
+                starts[number[item.0 as usize] + 1] += 1;
+            }
+        }
+        for at in 1..starts.len() {
+            starts[at] += starts[at - 1];
+        }
+        let mut members = vec![0u32; starts[number.len()]];
+        let mut filled = starts.clone();
+        let mut holds = vec![0u64; primary * words];
         let mut covers = vec![0u64; options.len() * item_words];
         for (bit, &option) in options.iter().enumerate() {
             for &item in problem.option(option) {
                 let i = number[item.0 as usize];
-                holds_all[i * words + bit / 64] |= 1 << (bit % 64);
+                members[filled[i]] = bit as u32;
+                filled[i] += 1;
                 if i < primary {
+                    holds[i * words + bit / 64] |= 1 << (bit % 64);
                     covers[bit * item_words + i / 64] |= 1 << (i % 64);
                 }
             }
@@ -240,15 +250,14 @@ impl Table {
             let row = &mut clash[bit * words..(bit + 1) * words];
             for &item in problem.option(option) {
                 let i = number[item.0 as usize];
-                for (into, from) in row.iter_mut().zip(&holds_all[i * words..(i + 1) * words]) {
-                    *into |= from;
+                for &other in &members[starts[i]..starts[i + 1]] {
+                    row[other as usize / 64] |= 1 << (other % 64);
                 }
             }
         }
-        holds_all.truncate(primary * words);
         let spans = (0..primary)
             .map(|item| {
-                let row = &holds_all[item * words..(item + 1) * words];
+                let row = &holds[item * words..(item + 1) * words];
                 let first = row.iter().position(|&w| w != 0).unwrap_or(0);
                 let end = row.iter().rposition(|&w| w != 0).map_or(first, |at| at + 1);
                 (first as u32, end as u32)
@@ -257,7 +266,7 @@ impl Table {
         Ok(Table {
             words,
             item_words,
-            holds: holds_all,
+            holds,
             spans,
             clash,
             covers,
