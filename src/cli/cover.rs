@@ -77,12 +77,13 @@ pub enum CoverCommand {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct EngineArg {
     /// links: dancing links, with everything this command offers; cells: dancing cells
-    /// (Knuth's sparse sets); bits: bit sets (each option's clashes a row of bits). Cells and
-    /// bits take plain exact covers (no colours, multiplicities, sums or chains; bits up to
-    /// about 20,000 options), count on every core (-j) and list on one thread, with no
-    /// inference, --shard, --task, --checkpoint, --resume, --progress or JSON. auto: bits
-    /// where they are expected to win (pentominoes, queens, Langford pairs, small Latin
-    /// squares) and nothing asked for needs the links, else links (docs/performance.md).
+    /// (Knuth's sparse sets); bits: bit sets (each option's clashes a row of bits). Cells
+    /// take plain exact covers (no colours, multiplicities, sums or chains), bits colours
+    /// and multiplicities too (no sums or chains; up to about 20,000 options); both count on
+    /// every core (-j) and list on one thread, with no inference, --shard, --task,
+    /// --checkpoint, --resume, --progress or JSON. auto: bits where they are expected to win
+    /// (pentominoes, queens, Langford pairs, small Latin squares, word squares, partial
+    /// queens) and nothing asked for needs the links, else links (docs/performance.md).
     #[arg(long, value_enum, default_value = "auto")]
     engine: Engine,
 }

@@ -83,10 +83,20 @@ fn plain_engine_counts_lists_and_refuses(engine: &str) {
     let none = xcover(&["cover", "solve", "--engine", engine, "-"], "a b\na\n");
     assert!(none.status.success());
     assert!(err(&none).contains("no solution"), "{}", err(&none));
+    // Colours and multiplicities: the bit sets count them as the links do, the cells refuse.
     let words = out(&xcover(&["example", "word-squares", "3"], ""));
-    let coloured = xcover(&["cover", "count", "--engine", engine, "-"], &words);
-    assert_eq!(coloured.status.code(), Some(1));
-    assert!(err(&coloured).contains("colours"), "{}", err(&coloured));
+    let queens = out(&xcover(&["example", "partial-queens", "6", "4"], ""));
+    for (problem, what) in [(&words, "colours"), (&queens, "multiplicities")] {
+        let counted = xcover(&["cover", "count", "--engine", engine, "-"], problem);
+        if engine == "bits" {
+            let links = xcover(&["cover", "count", "--engine", "links", "-"], problem);
+            assert!(counted.status.success(), "{}", err(&counted));
+            assert_eq!(out(&counted), out(&links), "{what}");
+        } else {
+            assert_eq!(counted.status.code(), Some(1));
+            assert!(err(&counted).contains(what), "{}", err(&counted));
+        }
+    }
 }
 
 /// The default engine is the bit sets where `bits::preferred` says so (their `--stats` count

@@ -62,6 +62,7 @@ pub fn every_setting_finds(
     Ok(())
 }
 
+mod bit_sets;
 mod candidates;
 mod chains;
 mod colors;

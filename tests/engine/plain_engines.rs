@@ -286,16 +286,35 @@ fn a_node_budget_stops_the_count_there() {
     }
 }
 
+/// Dancing cells refuse colours and multiplicities (the bit sets take them: `bit_sets.rs`);
+/// both refuse sums.
 #[test]
-fn problems_with_colours_or_multiplicities_are_refused() {
+fn what_a_plain_engine_does_not_take_is_refused() {
     let words = ["ab", "ba", "aa"];
     let colours = problems::word_squares(&words, 2).unwrap();
     let multiplicities = problems::partial_queens(5, std::num::NonZeroUsize::new(3).unwrap());
+    let refused = cells::count(&colours, &Limits::default()).unwrap_err();
+    assert_eq!(refused, Unsupported::Colors);
+    let refused = cells::count(&multiplicities, &Limits::default()).unwrap_err();
+    assert_eq!(refused, Unsupported::Multiplicities);
+    // One cell a digit 1 or 2, adding up to 2.
+    let mut sums = Problem::new();
+    let cell = sums.add_primary("a").unwrap();
+    let digits = [1, 2].map(|digit| (sums.add_option(&[cell]).unwrap(), digit));
+    let sum = xcover::dlx::Sum {
+        terms: vec![digits.to_vec()],
+        min: 2,
+        max: 2,
+        distinct: false,
+        apart: Vec::new(),
+        excluded: Vec::new(),
+    };
+    sums.add_sum(sum).unwrap();
     for engine in &ENGINES {
-        let refused = (engine.count)(&colours, &Limits::default()).unwrap_err();
-        assert_eq!(refused, Unsupported::Colors, "{}", engine.name);
-        let refused = (engine.count)(&multiplicities, &Limits::default()).unwrap_err();
-        assert_eq!(refused, Unsupported::Multiplicities, "{}", engine.name);
+        let taken = (engine.count)(&colours, &Limits::default());
+        assert_eq!(taken.is_ok(), engine.name == "bits", "{}", engine.name);
+        let refused = (engine.count)(&sums, &Limits::default()).unwrap_err();
+        assert_eq!(refused, Unsupported::Sums, "{}", engine.name);
     }
 }
 
@@ -318,10 +337,31 @@ fn bit_sets_refuse_a_problem_whose_tables_are_too_large() {
             .solutions,
         25_000
     );
-    // 100,000 primary items and one option: each of the search's levels would hold a set of
-    // 100,000 items.
+    // 200,000 primary items cut into 1,000 options of 200: the options' sets of items and
+    // the search's levels (one per option of a solution) would hold 2,000 sets of 200,000
+    // items.
     let mut problem = Problem::new();
-    let items: Vec<_> = (0..100_000)
+    let items: Vec<_> = (0..200_000)
+        .map(|i| {
+            problem
+                .add_item(&format!("i{i}"), ItemKind::Primary)
+                .unwrap()
+        })
+        .collect();
+    for part in items.chunks(200) {
+        problem.add_option(part).unwrap();
+    }
+    let refused = bits::count(&problem, &Limits::default()).unwrap_err();
+    assert_eq!(refused, Unsupported::TooLarge);
+    assert_eq!(
+        cells::count(&problem, &Limits::default())
+            .unwrap()
+            .solutions,
+        1
+    );
+    // The same items in one option: one level below the root, taken.
+    let mut problem = Problem::new();
+    let items: Vec<_> = (0..200_000)
         .map(|i| {
             problem
                 .add_item(&format!("i{i}"), ItemKind::Primary)
@@ -329,12 +369,8 @@ fn bit_sets_refuse_a_problem_whose_tables_are_too_large() {
         })
         .collect();
     problem.add_option(&items).unwrap();
-    let refused = bits::count(&problem, &Limits::default()).unwrap_err();
-    assert_eq!(refused, Unsupported::TooLarge);
     assert_eq!(
-        cells::count(&problem, &Limits::default())
-            .unwrap()
-            .solutions,
+        bits::count(&problem, &Limits::default()).unwrap().solutions,
         1
     );
 }
