@@ -174,8 +174,8 @@ fn depth(problem: &Problem, options: usize) -> usize {
 /// (1.16; 89) and the Sudoku of 3,828,403 solutions as a plain cover (1.11; 47). Order 8
 /// (0.88; 37) is the one the rule misses. With colours and multiplicities the bit sets won on
 /// every problem measured: word squares of 3 letters (0.1 of the links' time), partial
-/// queens (8 on 10x10 0.27, 10 on 12x12 0.33, 5 on 14x14 0.07, 3 on 20x20 0.02). Where the rule holds, `cover count` and `cover
-/// solve` take the bit sets unless told otherwise.
+/// queens (8 on 10x10 0.27, 10 on 12x12 0.33, 5 on 14x14 0.07, 3 on 20x20 0.02). Where the
+/// rule holds, `cover count` and `cover solve` take the bit sets unless told otherwise.
 pub fn preferred(problem: &Problem) -> bool {
     if check_supported(problem).is_err()
         || words_needed(problem).is_none_or(|words| words > MAX_WORDS)
@@ -724,21 +724,6 @@ impl<'t, const N: usize, const MORE: bool> Walk<'t, N, MORE> {
         Branching::Branch { size }
     }
 
-    /// Takes option `bit` of level `level`'s untried ones: drops it from them and (with
-    /// `MORE`) from the level's live options, since the branches after it exclude it (in a
-    /// plain cover the clashes imply that), and makes level `level + 1` the state with it
-    /// chosen.
-    #[inline(always)]
-    fn take(&mut self, level: usize, bit: usize) {
-        let words = self.words();
-        self.untried[level * words + bit / 64] &= !(1 << (bit % 64));
-        if MORE {
-            self.live[level * words + bit / 64] &= !(1 << (bit % 64));
-        }
-        self.choice[level] = bit as u32;
-        self.choose(level, bit);
-    }
-
     /// Chooses the options of `path` level by level, as the search did (each level's
     /// branches before the one taken excluded, as there); the search then explores the part
     /// below them alone.
@@ -759,7 +744,8 @@ impl<'t, const N: usize, const MORE: bool> Walk<'t, N, MORE> {
                 let tried = self.untried[level * words + at] & before;
                 self.live[level * words + at] &= !tried;
             }
-            self.take(level, bit);
+            self.choice[level] = bit as u32;
+            self.choose(level, bit);
         }
         self.base = path.len();
     }
@@ -833,8 +819,16 @@ impl<'t, const N: usize, const MORE: bool> Walk<'t, N, MORE> {
             let untried = &mut self.untried[level * words..(level + 1) * words];
             match untried.iter().position(|&word| word != 0) {
                 Some(at) => {
-                    let bit = at * 64 + untried[at].trailing_zeros() as usize;
-                    self.take(level, bit);
+                    let word = untried[at];
+                    let bit = at * 64 + word.trailing_zeros() as usize;
+                    untried[at] = word & (word - 1);
+                    if MORE {
+                        // The branches after this one exclude it: with counted items or
+                        // options added at a solution, the clashes do not imply that.
+                        self.live[level * words + at] &= !(word & word.wrapping_neg());
+                    }
+                    self.choice[level] = bit as u32;
+                    self.choose(level, bit);
                     level += 1;
                     forward = true;
                 }
