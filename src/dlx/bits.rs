@@ -14,9 +14,10 @@
 //!   and the primary items it covers (`covers`).
 //!
 //! Choosing option `o` is `live &= !clash[o]` and `active &= !covers[o]`. The item to branch
-//! on is the first active primary item with the fewest live options, each counted as the
-//! population of `live & holds[i]` (stopping at the first with one option or none): the
-//! links' choice without inference, so the same branch points. Options that hold no primary
+//! on is an active primary item with the fewest live options, each counted as the
+//! population of `live & holds[i]`, the first in the order of the items' options at the root,
+//! from the fewest (stopping at the first with one option or none, which that order meets
+//! sooner). Options that hold no primary
 //! item are never chosen (by any engine) and are left out. The memory is n x n bits for the
 //! clashes, so the problem's size is checked before anything is allocated ([`MAX_WORDS`]).
 //!
@@ -39,7 +40,7 @@ use std::ops::ControlFlow;
 #[cfg(feature = "parallel")]
 use super::cells::count_in_parts;
 use super::cells::{Counted, Limits, Unsupported};
-use super::problem::{ItemKind, OptionId, Problem};
+use super::problem::{ItemId, ItemKind, OptionId, Problem};
 
 /// The most words of 64 bits the tables and one search's levels may take (32 MiB): the
 /// clashes take n x n bits for n options; the items' options, the options' items and the
@@ -292,18 +293,32 @@ impl Table {
             Some(words) if words <= MAX_WORDS => {}
             _ => return Err(Unsupported::TooLarge),
         }
-        // Primary items numbered in their order, secondary ones after them.
+        // Primary items numbered from the fewest options to the most (ties in the problem's
+        // order), secondary ones after them. The item to branch on is the first of the
+        // fewest in this order: a node with an item of one option or none (four in five on
+        // pentominoes, queens and Langford pairs) meets it sooner.
         let primary = problem.primary_count();
+        let mut degree = vec![0usize; problem.item_count()];
+        for option in problem.options() {
+            for &item in problem.option(option) {
+                degree[item.0 as usize] += 1;
+            }
+        }
+        let mut by_degree: Vec<ItemId> = problem
+            .items()
+            .filter(|&item| problem.kind(item) == ItemKind::Primary)
+            .collect();
+        by_degree.sort_by_key(|&item| degree[item.0 as usize]);
         let mut number = vec![0usize; problem.item_count()];
-        let (mut next_primary, mut next_secondary) = (0, primary);
+        for (at, &item) in by_degree.iter().enumerate() {
+            number[item.0 as usize] = at;
+        }
+        let mut next_secondary = primary;
         for item in problem.items() {
-            let next = if problem.kind(item) == ItemKind::Primary {
-                &mut next_primary
-            } else {
-                &mut next_secondary
-            };
-            number[item.0 as usize] = *next;
-            *next += 1;
+            if problem.kind(item) == ItemKind::Secondary {
+                number[item.0 as usize] = next_secondary;
+                next_secondary += 1;
+            }
         }
         // The options in the order of their first primary item, so that each item's options
         // lie close together and a count of them reads few words (`spans`).
