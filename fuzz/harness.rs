@@ -6,7 +6,7 @@
 
 #[allow(dead_code)]
 mod harness {
-    use xcover::dlx::{Branching, Inference, Matrix, Verdict, cells, format};
+    use xcover::dlx::{Branching, Inference, Matrix, Verdict, bits, cells, format};
     use xcover::sudoku::text::{Layout, Reader, write};
     use xcover::sudoku::{Encoding, check};
 
@@ -84,6 +84,16 @@ mod harness {
             let by_links = solver.count(Some(50));
             if by_cells.finished && solver.stopped().is_none() {
                 assert_eq!(by_cells.solutions, by_links, "dancing cells and links count alike");
+            }
+        }
+        // So do the bit sets, colours and multiplicities included.
+        if let Ok(by_bits) = bits::count(matrix.problem(), &limits) {
+            let mut solver = matrix.solver();
+            solver.set_inference(Inference::None);
+            solver.set_node_limit(Some(NODES));
+            let by_links = solver.count(Some(50));
+            if by_bits.finished && solver.stopped().is_none() {
+                assert_eq!(by_bits.solutions, by_links, "bit sets and links count alike");
             }
         }
         // Every inference setting, under either branching, lists the same solutions (as sets:
