@@ -340,17 +340,7 @@ fn bit_sets_refuse_a_problem_whose_tables_are_too_large() {
     // 200,000 primary items cut into 1,000 options of 200: the options' sets of items and
     // the search's levels (one per option of a solution) would hold 2,000 sets of 200,000
     // items.
-    let mut problem = Problem::new();
-    let items: Vec<_> = (0..200_000)
-        .map(|i| {
-            problem
-                .add_item(&format!("i{i}"), ItemKind::Primary)
-                .unwrap()
-        })
-        .collect();
-    for part in items.chunks(200) {
-        problem.add_option(part).unwrap();
-    }
+    let problem = items_cut_into_options(200_000, 200);
     let refused = bits::count(&problem, &Limits::default()).unwrap_err();
     assert_eq!(refused, Unsupported::TooLarge);
     assert_eq!(
@@ -360,17 +350,25 @@ fn bit_sets_refuse_a_problem_whose_tables_are_too_large() {
         1
     );
     // The same items in one option: one level below the root, taken.
+    let problem = items_cut_into_options(200_000, 200_000);
+    assert_eq!(
+        bits::count(&problem, &Limits::default()).unwrap().solutions,
+        1
+    );
+}
+
+/// `items` primary items, cut in order into options of `size` items: one solution.
+fn items_cut_into_options(items: usize, size: usize) -> Problem {
     let mut problem = Problem::new();
-    let items: Vec<_> = (0..200_000)
+    let items: Vec<_> = (0..items)
         .map(|i| {
             problem
                 .add_item(&format!("i{i}"), ItemKind::Primary)
                 .unwrap()
         })
         .collect();
-    problem.add_option(&items).unwrap();
-    assert_eq!(
-        bits::count(&problem, &Limits::default()).unwrap().solutions,
-        1
-    );
+    for part in items.chunks(size) {
+        problem.add_option(part).unwrap();
+    }
+    problem
 }
