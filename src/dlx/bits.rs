@@ -334,7 +334,7 @@ impl Table {
             .options()
             .filter(|&option| holds_primary(problem, option))
             .collect();
-        options.sort_by_key(|&option| first_primary(option));
+        options.sort_by_cached_key(|&option| first_primary(option));
         let words = options.len().div_ceil(64);
         let item_words = primary.div_ceil(64);
         // The options of every item as lists of bits, item after item (secondary items too:
@@ -362,6 +362,7 @@ impl Table {
         }
         let mut counted = Vec::new();
         let mut counted_index = vec![u32::MAX; primary];
+        let mut to_cover = vec![0u64; item_words];
         for (i, &(lower, upper)) in bounds.iter().enumerate() {
             if upper >= 2 {
                 counted_index[i] = counted.len() as u32;
@@ -371,9 +372,6 @@ impl Table {
                     upper,
                 });
             }
-        }
-        let mut to_cover = vec![0u64; item_words];
-        for (i, &(lower, _)) in bounds.iter().enumerate() {
             if lower >= 1 {
                 to_cover[i / 64] |= 1 << (i % 64);
             }
