@@ -267,6 +267,45 @@ impl Dance {
         self.colored
     }
 
+    /// Whether option node `x` claims its item alone: it has no colour (or the problem has
+    /// none). Any other live option through the item conflicts with it. A coloured node
+    /// agrees with the nodes of its colour, and one [`PURIFIED`] sits in the column of an
+    /// item whose colour is settled, which hides leave in place: a column that may still
+    /// hold hidden options, which inference must not walk.
+    #[inline(always)]
+    pub fn claims_alone(&self, x: u32) -> bool {
+        if !self.colored {
+            return true;
+        }
+        assert!((x as usize) < self.nodes);
+        // With colours, `color` has an entry per node (invariant 6).
+        Self::get(&self.color, x) == 0
+    }
+
+    /// Whether the options of nodes `x` and `y`, through one item, cannot both be chosen:
+    /// one of them has no colour there, or they have different ones. Neither may be
+    /// [`PURIFIED`].
+    #[inline(always)]
+    pub fn clash(&self, x: u32, y: u32) -> bool {
+        if !self.colored {
+            return true;
+        }
+        assert!((x as usize) < self.nodes && (y as usize) < self.nodes);
+        let (a, b) = (Self::get(&self.color, x), Self::get(&self.color, y));
+        debug_assert!(a != PURIFIED && b != PURIFIED, "a settled colour");
+        a == 0 || b == 0 || a != b
+    }
+
+    /// Whether option node `x` lies in the column of an item whose colour is settled.
+    #[inline(always)]
+    pub fn purified(&self, x: u32) -> bool {
+        if !self.colored {
+            return false;
+        }
+        assert!((x as usize) < self.nodes);
+        Self::get(&self.color, x) == PURIFIED
+    }
+
     /// The node above `x` in its column.
     #[inline(always)]
     pub fn up(&self, x: u32) -> u32 {

@@ -447,9 +447,11 @@ impl Links {
 
     /// How much inference a search started now would make (the setting resolved).
     pub fn resolved_inference(&self) -> Inference {
-        // The rules reason about items that options share; colours let options share
-        // secondary items, so they stay off there.
-        if self.dance.colored() || self.multi {
+        // The rules reason about items that options claim alone: with colours, those they
+        // hold without a colour (`inference.rs`). An item of bounds other than one may be
+        // held by several chosen options, and Algorithm M's levels are not one option each:
+        // the rules stay off with multiplicities.
+        if self.multi {
             return Inference::None;
         }
         if self.inference == Inference::Auto && self.rests_listed {
@@ -563,24 +565,24 @@ impl Links {
         }
         match (self.trailing(), self.dance.colored()) {
             (false, false) => self.run_loop::<false, false>(budget, self.base),
-            (true, false) => self.run_inferring(budget),
-            // Inference is off with colours (see `resolved_inference`).
-            (_, true) => self.run_loop::<false, true>(budget, self.base),
+            (true, false) => self.run_inferring::<false>(budget),
+            (false, true) => self.run_loop::<false, true>(budget, self.base),
+            (true, true) => self.run_inferring::<true>(budget),
         }
     }
 
     /// [`Links::run`] where the search keeps a trail: first, where it paused inside a
     /// subtree that the plain loop runs ([`Links::hands_over`]), the rest of that subtree.
-    fn run_inferring(&mut self, budget: u64) -> (Event, Work) {
+    fn run_inferring<const C: bool>(&mut self, budget: u64) -> (Event, Work) {
         let mut work = Work::default();
         if self.in_plain {
-            let (event, below) = self.run_plain_below(budget);
+            let (event, below) = self.run_plain_below::<C>(budget);
             work = below;
             if event != Event::Exhausted {
                 return (event, work);
             }
         }
-        let (event, more) = self.run_loop::<true, false>(budget - work.nodes, self.base);
+        let (event, more) = self.run_loop::<true, C>(budget - work.nodes, self.base);
         work.add(&more);
         (event, work)
     }
@@ -589,9 +591,9 @@ impl Links {
     /// current step inside it), down to the search's own base if that is deeper (a split
     /// gave the levels above away). Where the subtree is done, the search is left to
     /// backtrack from there in the loop that keeps a trail.
-    fn run_plain_below(&mut self, budget: u64) -> (Event, Work) {
+    fn run_plain_below<const C: bool>(&mut self, budget: u64) -> (Event, Work) {
         let base = self.base.max(self.plain_base as usize);
-        let (event, work) = self.run_loop::<false, false>(budget, base);
+        let (event, work) = self.run_loop::<false, C>(budget, base);
         if event == Event::Exhausted {
             self.in_plain = false;
             // The levels above `base` that the plain loop entered are still on the path
@@ -643,7 +645,7 @@ impl Links {
                         self.plain_from = self.plain_from.min(level as u32);
                         self.plain_base = level as u32;
                         self.in_plain = true;
-                        let (event, below) = self.run_plain_below(budget - work.nodes);
+                        let (event, below) = self.run_plain_below::<C>(budget - work.nodes);
                         work.add(&below);
                         (level, step) = (self.level, self.step);
                         if event == Event::Exhausted {
@@ -910,7 +912,8 @@ impl Links {
         let result = match (self.trailing(), self.dance.colored()) {
             (false, false) => self.descend_with::<false, false>(path),
             (true, false) => self.descend_with::<true, false>(path),
-            (_, true) => self.descend_with::<false, true>(path),
+            (false, true) => self.descend_with::<false, true>(path),
+            (true, true) => self.descend_with::<true, true>(path),
         };
         match result {
             Ok(work) => {
@@ -1133,9 +1136,13 @@ impl Links {
                 self.uncover_others::<false, true>(x);
                 self.try_option::<true, false>(level, next)
             }
-            (_, true) => {
+            (false, true) => {
                 self.uncover_others::<true, true>(x);
                 self.try_option::<false, true>(level, next)
+            }
+            (true, true) => {
+                self.uncover_others::<true, true>(x);
+                self.try_option::<true, true>(level, next)
             }
         };
         self.stack[level] = next;

@@ -390,7 +390,7 @@ impl<'m> Solver<'m> {
 
     /// The inference a search started now would make: the setting, with
     /// [`Inference::Auto`] resolved for the items left to cover (after the options chosen
-    /// so far), and [`Inference::None`] with colours or multiplicities.
+    /// so far), and [`Inference::None`] with multiplicities.
     ///
     /// ```
     /// use xcover::dlx::{Inference, Matrix};

@@ -26,6 +26,18 @@
 //!   ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items): the
 //!   symbols a renban line must hold).
 //!
+//! With colours (Knuth's DLX2), two options that give a secondary item the same colour may
+//! both be chosen, so sharing that item is no conflict. The rules take an option to hold
+//! only the items it holds without a colour: an item held so by every option of `i` is
+//! claimed by whichever covers `i`, and every other option through it goes, whatever its
+//! colour there; the pair rule's four options and the exclusion rule's options hold their
+//! items so too. A coloured node counts for nothing, and neither is the column of an item
+//! whose colour is settled ever walked: hides leave its purified nodes in place, so it may
+//! still list hidden options. Probing (`probe.rs`) hides, for a coloured item, only the
+//! options that give it another colour or none. Multiplicities keep the rules off: an item
+//! that several chosen options may share claims nothing, and Algorithm M's levels are not
+//! one option each.
+//!
 //! A third rule, for problems that declare one-to-one blocks, is in `matching.rs`: Hall sets
 //! of any size, found by matching. It runs after these two reach their fixpoint, and they
 //! again on what it removes, at the root ([`Inference::Root`]) and with probing; at every
@@ -538,18 +550,24 @@ impl Links {
     /// the items common to all its options and removes every other option through them.
     fn implications(&mut self, i: u32) -> u64 {
         let first = self.dance.down(i);
-        let marks = &mut self.scratch.marks;
-        self.dance.visit_others(first, |_, j| marks[j as usize] = 1);
+        let (dance, marks) = (&self.dance, &mut self.scratch.marks);
+        // Only the items an option claims alone (no colour there) count: another option
+        // may agree with it on a coloured one.
+        dance.visit_others(first, |q, j| {
+            if dance.claims_alone(q) {
+                marks[j as usize] = 1;
+            }
+        });
         // After option number `seen`, the items in all of them carry the mark `seen`.
         let mut seen = 1;
         let mut p = self.dance.down(first);
         while p != i {
             seen += 1;
             let mut survivors = false;
-            let marks = &mut self.scratch.marks;
-            self.dance.visit_others(p, |_, j| {
+            let (dance, marks) = (&self.dance, &mut self.scratch.marks);
+            dance.visit_others(p, |q, j| {
                 let mark = &mut marks[j as usize];
-                if *mark == seen - 1 {
+                if *mark == seen - 1 && dance.claims_alone(q) {
                     *mark = seen;
                     survivors = true;
                 }
@@ -652,6 +670,12 @@ impl Links {
     ) -> bool {
         let mut c = self.dance.right(o);
         while c != o {
+            if !self.dance.claims_alone(c) {
+                // Options may agree with `o` on a coloured item; the column of an item
+                // whose colour is settled may hold hidden options.
+                c = self.dance.right(c);
+                continue;
+            }
             let column = self.dance.top(c);
             let Some(left) = walk.checked_sub(self.dance.top(column)) else {
                 return false;
@@ -700,10 +724,10 @@ impl Links {
         let mut ja = self.dance.right(a);
         while ja != a {
             let j1 = self.dance.top(ja);
-            if !self.dance.option_holds(b, j1) {
+            if self.dance.claims_alone(ja) && !self.dance.option_holds(b, j1) {
                 let mut c = self.dance.down(j1);
                 while c != j1 {
-                    if c != ja {
+                    if c != ja && self.dance.claims_alone(c) {
                         let removed = self.pairs_through(i1, a, b, j1, c);
                         if removed > 0 {
                             self.enqueue(i1);
@@ -751,7 +775,8 @@ impl Links {
                 jb = self.dance.right(jb);
                 let useful = self.dance.top(j1) + self.dance.top(j2) > 4;
                 if useful
-                    && self.dance.option_holds(d, j2)
+                    && self.dance.claims_alone(jb)
+                    && self.holds_alone(d, j2)
                     && !self.dance.option_holds(a, j2)
                     && !self.dance.option_holds(c, j2)
                 {
@@ -772,6 +797,23 @@ impl Links {
             }
         }
         0
+    }
+}
+
+impl Links {
+    /// Whether the option of node `p` holds `item` with no colour there (so that it
+    /// conflicts with every other option through `item`).
+    fn holds_alone(&self, p: u32, item: u32) -> bool {
+        let mut q = p;
+        loop {
+            if self.dance.top(q) == item {
+                return self.dance.claims_alone(q);
+            }
+            q = self.dance.right(q);
+            if q == p {
+                return false;
+            }
+        }
     }
 }
 

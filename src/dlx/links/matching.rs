@@ -755,7 +755,9 @@ impl Links {
     /// Makes the links keep the tracked blocks' `adjacency` up to date from now on (or stop
     /// doing so), reading it from the links as they are unless they kept it all along.
     pub(super) fn track_blocks(&mut self, on: bool) {
-        let on = on && self.blocks.any() && self.blocks.shared.any();
+        // Purifying a coloured item hides options unwatched: with colours the blocks' edges
+        // are read from the links each time.
+        let on = on && !self.dance.colored() && self.blocks.any() && self.blocks.shared.any();
         if on && self.blocks.tracking {
             // Tracked since they were last read: in step with the links still.
             return;

@@ -34,6 +34,12 @@
 //! again through another of its items after removals that could now make it fail: probing
 //! it again cost more than it found (`docs/design/probing.md`).
 //!
+//! With colours, a probe's choice hides, through a coloured item, only the options that give
+//! it another colour or none, and changes nothing through an item whose colour is settled
+//! (whose column may still list hidden options); the implication rule inside a probe hides
+//! only the options that clash with both. So a probe fails only where the options it chose
+//! really leave an item without one.
+//!
 //! Safe code: it reads the links through the accessors of `dance.rs`.
 
 use super::Links;
@@ -552,16 +558,31 @@ impl Links {
         let mut c = x;
         loop {
             let TrialNode { item: j, right, .. } = *trial(&self.scratch.probes.trial_nodes, c);
-            *trial_mut(&mut self.scratch.probes.trial_items, j) = TrialItem {
-                stamp,
-                count: TrialItem::COVERED,
-            };
-            let mut r = self.dance.down(j);
-            while r != j {
-                if trial(&self.scratch.probes.trial_nodes, r).stamp != stamp {
-                    narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
+            if self.dance.claims_alone(c) {
+                *trial_mut(&mut self.scratch.probes.trial_items, j) = TrialItem {
+                    stamp,
+                    count: TrialItem::COVERED,
+                };
+                let mut r = self.dance.down(j);
+                while r != j {
+                    if trial(&self.scratch.probes.trial_nodes, r).stamp != stamp {
+                        narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
+                    }
+                    r = self.dance.down(r);
                 }
-                r = self.dance.down(r);
+            } else if !self.dance.purified(c) {
+                // A colour: only the options that give the item another colour, or none,
+                // go (a secondary item stays open to the options of the same colour). An
+                // item whose colour is settled changes nothing.
+                let mut r = self.dance.down(j);
+                while r != j {
+                    if trial(&self.scratch.probes.trial_nodes, r).stamp != stamp
+                        && self.dance.clash(c, r)
+                    {
+                        narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
+                    }
+                    r = self.dance.down(r);
+                }
             }
             c = right;
             if c == x {
@@ -602,11 +623,16 @@ impl Links {
             while in_b != b && trial(nodes, in_b).item != j {
                 in_b = trial(nodes, in_b).right;
             }
-            if in_b != b {
-                // Whichever of the two covers `k` covers `j`.
+            if in_b != b && !self.dance.purified(in_a) {
+                // Whichever of the two covers `k` covers `j` (or gives it its colour).
                 let mut r = self.dance.down(j);
                 while r != j {
-                    if r != in_a && r != in_b && !stamped(self, r) {
+                    if r != in_a
+                        && r != in_b
+                        && !stamped(self, r)
+                        && self.dance.clash(in_a, r)
+                        && self.dance.clash(in_b, r)
+                    {
                         narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
                     }
                     r = self.dance.down(r);

@@ -35,7 +35,8 @@
 //! Each position of such a clue has a secondary item per symbol: a cell's option for symbol v
 //! holds item v of every position that reads the cell, and an option of the clue that reads
 //! d there holds the items of every other symbol, so that the two agree or exclude each other
-//! (what colours would say, but colours turn the engine's inference off). A clue with at most
+//! (what colours would say, but the engine's rules reason only on items held without a
+//! colour). A clue with at most
 //! [`MAX_CLUE_FILLINGS`] fillings is one primary item and an option per filling (fillings
 //! that put equal symbols in a unit or break a pair relation are left out); a larger one of
 //! at most [`MAX_MOVES_BESIDE_CHAIN`] moves is a primary item per step and an option per move
@@ -450,7 +451,7 @@ impl Builder<'_> {
             })
             .collect();
         // What each position of each clue read along cells reads, as items rather than
-        // colours (the engine's inference stays on without colours): a secondary item per
+        // colours (the engine's rules see only items held without a colour): a secondary item per
         // position and symbol; a cell's option for symbol v holds item v of every position
         // that reads the cell, and an option of the clue that reads d there holds the items of
         // every other symbol, so that the two agree or exclude each other.
