@@ -282,7 +282,7 @@ impl Links {
             ),
             blocks: matching::Blocks::new(matrix),
             sums: std::sync::Arc::clone(&matrix.sums),
-            propagating: !matrix.sums.is_empty() && matrix.colors.is_empty() && !multi,
+            propagating: !matrix.sums.is_empty() && !multi,
             sums_mostly_distinct: matrix.sums_mostly_distinct,
             sum_scratch: propagate::Scratch::default(),
             branching: Branching::default(),

@@ -88,6 +88,11 @@ fn build(case: &Case) -> Problem {
                     items.push((shared[k], color));
                 }
             }
+            if case.colored && (c + v) % 2 == 0 {
+                // Some options open with their secondary items: a node in the column of an
+                // item whose colour is settled does not tell whether its option is open.
+                items.rotate_left(1);
+            }
             problem.add_colored_option(&items).unwrap();
         }
     }

@@ -10,7 +10,10 @@
 //! option keeps only the node of its branch item linked, as an option that another choice
 //! hid does. An open option's first item is active and its first node linked: an option hid
 //! through another of its items, or removed, has its first node out of its column, and one
-//! hid through its first item has that item covered.
+//! hid through its first item has that item covered. With colours a node in the column of an
+//! item whose colour is settled stays linked when its option is hidden, so an option is read
+//! at the node of its first primary item instead (every option the matrix keeps has one, and
+//! primary items have no colours).
 //!
 //! Safe code: it reads the links through the accessors of `dance.rs`.
 
@@ -83,6 +86,9 @@ pub(crate) struct Scratch {
     chosen: Vec<u64>,
     /// Those first nodes, marked in `chosen` while the sums are filtered.
     path: Vec<u32>,
+    /// With colours: per option's first node, the node of its first primary item, which
+    /// tells whether it is open (see [`Links::possible`]); else empty.
+    witness: Vec<u32>,
     /// Per sum, its filterings remembered: [`REMEMBERED`] entries, each a word holding the
     /// values every way uses (bit 32 set while the entry holds something), then the domains
     /// the sum was given, then what it kept, one word a term each. A search meets the same
@@ -170,16 +176,61 @@ impl Scratch {
 
 impl Links {
     /// Whether the option whose first node is `x` is chosen (marked in `chosen`) or still open
-    /// (module documentation).
+    /// (module documentation; with colours, read at its node in `witness`).
     #[inline(always)]
-    fn possible(&self, chosen: &[u64], x: u32) -> bool {
+    fn possible<const C: bool>(&self, chosen: &[u64], witness: &[u32], x: u32) -> bool {
         if x == 0 {
             return false;
         }
         if chosen[x as usize / 64] & 1 << (x % 64) != 0 {
             return true;
         }
+        if C {
+            // A first node in the column of an item whose colour is settled stays linked
+            // when its option is hidden; a primary item's node never does.
+            return self.dance.is_live(witness[x as usize]);
+        }
         self.dance.is_live(x)
+    }
+
+    /// Into `domains`, each term of `sum`'s values still possible, a bit each (`C`: the
+    /// problem has colours, and `witness` is [`Scratch::witness`]).
+    #[inline(always)]
+    fn read_domains<const C: bool>(
+        &self,
+        sum: &NodeSum,
+        chosen: &[u64],
+        witness: &[u32],
+        domains: &mut Vec<u64>,
+    ) {
+        for (term, nodes) in sum.filter.terms().iter().zip(&sum.nodes) {
+            let mut domain = 0u64;
+            for (&x, &value) in nodes.iter().zip(&term.value_of) {
+                if self.possible::<C>(chosen, witness, x) {
+                    domain |= 1 << value;
+                }
+            }
+            domains.push(domain);
+        }
+    }
+
+    /// With colours, fills [`Scratch::witness`] for the options of the sums.
+    fn find_witnesses(&self, scratch: &mut Scratch, sums: &[NodeSum]) {
+        scratch.witness = vec![0; self.dance.node_count()];
+        let firsts = sums.iter().flat_map(|sum| {
+            sum.nodes
+                .iter()
+                .flatten()
+                .chain(sum.excluded.iter().map(|(x, _)| x))
+        });
+        for &x in firsts.filter(|&&x| x != 0) {
+            // Every option the matrix keeps holds a primary item.
+            let mut q = x;
+            while self.dance.top(q) > self.dance.primary() {
+                q = self.dance.right(q);
+            }
+            scratch.witness[x as usize] = q;
+        }
     }
 
     /// Filters the sums, then again each sum that an option removed belongs to, until none
@@ -199,6 +250,9 @@ impl Links {
         let mut scratch = std::mem::take(&mut self.sum_scratch);
         if scratch.remembered.len() != sums.len() {
             scratch.prepare(&sums, self.dance.node_count());
+            if self.dance.colored() {
+                self.find_witnesses(&mut scratch, &sums);
+            }
         }
         scratch.path.clear();
         scratch.path.extend_from_slice(&self.chosen);
@@ -248,14 +302,15 @@ impl Links {
             scratch.queued[s] = false;
             let sum = &sums[s];
             scratch.domains.clear();
-            for (term, nodes) in sum.filter.terms().iter().zip(&sum.nodes) {
-                let mut domain = 0u64;
-                for (&x, &value) in nodes.iter().zip(&term.value_of) {
-                    if self.possible(&scratch.chosen, x) {
-                        domain |= 1 << value;
-                    }
-                }
-                scratch.domains.push(domain);
+            if self.dance.colored() {
+                self.read_domains::<true>(
+                    sum,
+                    &scratch.chosen,
+                    &scratch.witness,
+                    &mut scratch.domains,
+                );
+            } else {
+                self.read_domains::<false>(sum, &scratch.chosen, &[], &mut scratch.domains);
             }
             let terms = scratch.domains.len();
             let entry = remembered_entry(&scratch.domains, scratch.ways);
@@ -314,7 +369,12 @@ impl Links {
             }
             for d in 0..scratch.doomed.len() {
                 let x = scratch.doomed[d];
-                if !self.possible(&scratch.chosen, x) {
+                let open = if self.dance.colored() {
+                    self.possible::<true>(&scratch.chosen, &scratch.witness, x)
+                } else {
+                    self.possible::<false>(&scratch.chosen, &[], x)
+                };
+                if !open {
                     continue;
                 }
                 if scratch.chosen[x as usize / 64] & 1 << (x % 64) != 0 {
