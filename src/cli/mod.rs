@@ -99,7 +99,8 @@ pub struct InferenceArg {
     /// probe up to 12000, every above; probe too where a problem of 1000 items or more,
     /// such as a 16x16 puzzle, starts with under 7/8 of them to cover; with sums, probe
     /// where most are of distinct values as cages are, else none below 1100 items; none for
-    /// a classic 9x9 grid, whose rests are counted in bit sets: as measured).
+    /// a classic 9x9 grid, whose rests are counted in bit sets: as measured). Multiplicities
+    /// turn it off; with colours the rules reason on the items an option holds uncoloured.
     #[arg(long, value_name = "SETTING", default_value_t = Inference::Auto)]
     pub inference: Inference,
     /// How the search chooses the item it branches on: fewest (the first with the fewest
