@@ -226,6 +226,16 @@ fn word_squares_count_what_brute_force_counts() {
     let matrix = Matrix::new(xcover::problems::word_squares(&words, 3).unwrap()).unwrap();
     let mut solver = matrix.solver();
     assert_eq!(solver.count(None), expected);
+    // Every setting of inference: the probes clash on the letters (tens of thousands of
+    // options removed), the rules find nothing (every item but the words' is coloured).
+    for inference in Inference::ALL {
+        let mut solver = matrix.solver();
+        solver.set_inference(inference);
+        assert_eq!(solver.count(None), expected, "{inference}");
+        if inference == Inference::Probe {
+            assert!(solver.stats().removals > 10_000, "{:?}", solver.stats());
+        }
+    }
     // In parts, as shards would.
     let subtrees = solver.subtrees(50);
     let mut total = 0;

@@ -798,9 +798,7 @@ impl Links {
         }
         0
     }
-}
 
-impl Links {
     /// Whether the option of node `p` holds `item` with no colour there (so that it
     /// conflicts with every other option through `item`).
     fn holds_alone(&self, p: u32, item: u32) -> bool {
