@@ -558,26 +558,21 @@ impl Links {
         let mut c = x;
         loop {
             let TrialNode { item: j, right, .. } = *trial(&self.scratch.probes.trial_nodes, c);
-            if self.dance.claims_alone(c) {
+            // A colour: only the options that give the item another colour, or none, go
+            // (the item stays open to the options of the same colour). An item whose colour
+            // is settled changes nothing.
+            let alone = self.dance.claims_alone(c);
+            if alone {
                 *trial_mut(&mut self.scratch.probes.trial_items, j) = TrialItem {
                     stamp,
                     count: TrialItem::COVERED,
                 };
-                let mut r = self.dance.down(j);
-                while r != j {
-                    if trial(&self.scratch.probes.trial_nodes, r).stamp != stamp {
-                        narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
-                    }
-                    r = self.dance.down(r);
-                }
-            } else if !self.dance.purified(c) {
-                // A colour: only the options that give the item another colour, or none,
-                // go (a secondary item stays open to the options of the same colour). An
-                // item whose colour is settled changes nothing.
+            }
+            if alone || !self.dance.purified(c) {
                 let mut r = self.dance.down(j);
                 while r != j {
                     if trial(&self.scratch.probes.trial_nodes, r).stamp != stamp
-                        && self.dance.clash(c, r)
+                        && (alone || self.dance.clash(c, r))
                     {
                         narrowed += self.probe_hide::<MODE>(r, stamp, first, pending);
                     }
