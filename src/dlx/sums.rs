@@ -311,20 +311,21 @@ impl SumFilter {
             && all.len() <= MAX_MAPPED_VALUES
             && (most - least + 1) * words <= MAX_MAPPED_WORDS as i128
         {
-            let set_total = |set: usize| -> i64 {
-                (0..all.len())
-                    .filter(|&bit| set & 1 << bit != 0)
-                    .map(|bit| all[bit])
-                    .sum()
-            };
             let sets = 1usize << all.len();
             least_set_total = least as i64;
             set_words = sets.div_ceil(64);
             sets_by_total = vec![0; (most - least + 1) as usize * set_words];
-            for set in 0..sets {
-                let row = (set_total(set) - least_set_total) as usize;
-                sets_by_total[row * set_words + set / 64] |= 1 << (set % 64);
+            // Each set's row, its total less the least: the set without its lowest value's
+            // row, plus that value.
+            set_rows.reserve_exact(sets);
+            set_rows.push((-least_set_total) as u32);
+            for set in 1..sets {
+                let lowest = set.trailing_zeros() as usize;
+                let row = i64::from(set_rows[set & (set - 1)]) + all[lowest];
                 set_rows.push(row as u32);
+            }
+            for (set, &row) in set_rows.iter().enumerate() {
+                sets_by_total[row as usize * set_words + set / 64] |= 1 << (set % 64);
             }
         }
         SumFilter {
