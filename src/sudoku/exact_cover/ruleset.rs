@@ -32,17 +32,16 @@
 //!
 //! A clue read along cells (an arrow, a sum, a sandwich; see
 //! [`crate::sudoku::rules::sequences`]) is read by a machine, unrolled into layers of states.
-//! Each position of such a clue has a secondary item per symbol: a cell's option for symbol v
-//! holds item v of every position that reads the cell, and an option of the clue that reads
-//! d there holds the items of every other symbol, so that the two agree or exclude each other
-//! (what colours would say, but the engine's rules reason only on items held without a
-//! colour). A clue with at most
+//! Each position of such a clue is a secondary item that the symbols colour: a cell's option
+//! for symbol v gives colour v to every position that reads the cell, and an option of the
+//! clue that reads d there gives it colour d, so that the two agree or exclude each other. A
+//! clue with at most
 //! [`MAX_CLUE_FILLINGS`] fillings is one primary item and an option per filling (fillings
 //! that put equal symbols in a unit or break a pair relation are left out); a larger one of
 //! at most [`MAX_MOVES_BESIDE_CHAIN`] moves is a primary item per step and an option per move
-//! of its machine, with a secondary item per state of each inner layer of several states: a
-//! move holds the item of the state it leaves from and the items of every other state than
-//! the one it goes to; a larger one still is left to its chain (below). What a clue allows of
+//! of its machine, with a secondary item per inner layer of several states, which the states
+//! colour: a move gives the layer before it the colour of the state it leaves from, and the
+//! layer after it that of the state it goes to; a larger one still is left to its chain (below). What a clue allows of
 //! every two of its cells is added as pairs (`Layers::pair_tables`), which the search sees at
 //! once. Each such clue is also a chain over its cells' options ([`dlx::Chain`]), which the
 //! search filters where it branches: a symbol that no whole path of the machine reads goes
@@ -450,13 +449,15 @@ impl Builder<'_> {
                         && unrolled.fillings(MAX_FILLINGS_BESIDE_SUMS) <= MAX_FILLINGS_BESIDE_SUMS
             })
             .collect();
-        // What each position of each clue read along cells reads, as items rather than
-        // colours (the engine's rules see only items held without a colour): a secondary item per
-        // position and symbol; a cell's option for symbol v holds item v of every position
-        // that reads the cell, and an option of the clue that reads d there holds the items of
-        // every other symbol, so that the two agree or exclude each other.
-        let mut reads_of: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); count];
-        let mut position_items: Vec<Vec<Vec<ItemId>>> = Vec::with_capacity(sequences.len());
+        // What each position of each clue read along cells reads: a secondary item per
+        // position, coloured by the symbol read. A cell's option for symbol v gives colour v
+        // to every position that reads the cell, and an option of the clue that reads d there
+        // gives it colour d, so that the two agree or exclude each other. (Until 2026-11-30
+        // the engine's rules saw no colours, and a position was an item per symbol, the
+        // clue's option holding the n - 1 it does not read: ISS's "Skyscaper 2-3" took 14.7 s
+        // so and 4.6 s now, `docs/sums.md`.)
+        let mut reads_of: Vec<Vec<ItemId>> = vec![Vec::new(); count];
+        let mut position_items: Vec<Vec<ItemId>> = Vec::with_capacity(sequences.len());
         // A clue of many fillings and a large machine is left to its chain alone (below): an
         // option per move beside the chain cost more than it pruned (ISS's "Extreme Lunchbox
         // 2", a clue of 3,161 moves: 3.4 s so, 0.08 s without). A smaller machine keeps its
@@ -476,15 +477,12 @@ impl Builder<'_> {
             }
             let mut positions = Vec::with_capacity(sequence.cells.len());
             for (at, &(row, col)) in sequence.cells.iter().enumerate() {
-                let items: Vec<ItemId> = (1..=n)
-                    .map(|v| {
-                        self.problem
-                            .add_secondary(&format!("q{}c{}v{v}", k + 1, at + 1))
-                            .expect("fresh")
-                    })
-                    .collect();
-                reads_of[row * n + col].push(items.clone());
-                positions.push(items);
+                let item = self
+                    .problem
+                    .add_secondary(&format!("q{}c{}", k + 1, at + 1))
+                    .expect("fresh");
+                reads_of[row * n + col].push(item);
+                positions.push(item);
             }
             position_items.push(positions);
         }
@@ -536,6 +534,19 @@ impl Builder<'_> {
                 groups_of[row * n + col].push(g);
             }
         }
+        // The colour of each symbol at the positions that read it (none where no clue is read
+        // along cells: a problem without colours keeps the engine's simpler paths).
+        let symbol_colours: Vec<ColorId> = if position_items.iter().any(|p| !p.is_empty()) {
+            (1..=n)
+                .map(|v| {
+                    self.problem
+                        .add_color(&format!("v{v}"))
+                        .expect("a valid name")
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let problem = &mut self.problem;
         // The items of symbol `v` in `cell`, added to `items`.
         let items_of = |cell: usize, v: u8, items: &mut Vec<(ItemId, Option<ColorId>)>| {
@@ -548,8 +559,8 @@ impl Builder<'_> {
                     items.push((item, None));
                 }
             }
-            for position in &reads_of[cell] {
-                items.push((position[usize::from(v) - 1], None));
+            for &position in &reads_of[cell] {
+                items.push((position, Some(symbol_colours[usize::from(v) - 1])));
             }
             if let Some(k) = cage_of[cell] {
                 items.push((cage_items[k][usize::from(v) - 1], None));
@@ -800,6 +811,9 @@ impl Builder<'_> {
         }
         // Each clue read along cells: its fillings, or a primary item per step that one move
         // covers (see the module's documentation).
+        // The colour of each state of a machine's inner layers (the first, second... state of
+        // a layer), as many as the largest layer needs.
+        let mut state_colours: Vec<ColorId> = Vec::new();
         for (k, (sequence, unrolled)) in sequences.iter().zip(&layers).enumerate() {
             if !encoded[k] {
                 continue;
@@ -856,11 +870,10 @@ impl Builder<'_> {
                     }
                     let mut option = vec![(clue, None)];
                     for (at, &symbol) in symbols.iter().enumerate() {
-                        option.extend(
-                            (1..=n as u8)
-                                .filter(|&w| w != symbol)
-                                .map(|w| (position_items[k][at][usize::from(w) - 1], None)),
-                        );
+                        option.push((
+                            position_items[k][at],
+                            Some(symbol_colours[usize::from(symbol) - 1]),
+                        ));
                     }
                     options.push(option);
                 });
@@ -873,23 +886,29 @@ impl Builder<'_> {
                 continue;
             }
             let m = sequence.cells.len();
-            // A secondary item per state of each layer of more than one state: a move holds
-            // the item of the state it leaves from, and the items of every state of the next
-            // layer but the one it goes to.
-            let state_items: Vec<Vec<ItemId>> = (0..=m)
+            // A secondary item per inner layer of more than one state, coloured by the state: a
+            // move gives the layer before it the colour of the state it leaves from, and the
+            // layer after it that of the state it goes to. (Until 2026-11-30, an item per state,
+            // a move holding the one it leaves from and every other of the next layer but the
+            // one it goes to: ISS's "Hazy Rellik" took over 40 s so, 26 s now.)
+            let layer_items: Vec<Option<ItemId>> = (0..=m)
                 .map(|at| {
-                    if at == 0 || at == m || unrolled.states[at] <= 1 {
-                        return Vec::new();
-                    }
-                    (0..unrolled.states[at])
-                        .map(|t| {
-                            self.problem
-                                .add_secondary(&format!("q{}s{at}_{t}", k + 1))
-                                .expect("fresh")
-                        })
-                        .collect()
+                    (at != 0 && at != m && unrolled.states[at] > 1).then(|| {
+                        self.problem
+                            .add_secondary(&format!("q{}s{at}", k + 1))
+                            .expect("fresh")
+                    })
                 })
                 .collect();
+            let most_states = unrolled.states.iter().copied().max().unwrap_or(0);
+            while state_colours.len() < most_states {
+                let t = state_colours.len();
+                state_colours.push(
+                    self.problem
+                        .add_color(&format!("t{t}"))
+                        .expect("a valid name"),
+                );
+            }
             for (at, &(row, col)) in sequence.cells.iter().enumerate() {
                 let cell = row * n + col;
                 let step = self
@@ -900,22 +919,18 @@ impl Builder<'_> {
                     if !allowed[cell * n + usize::from(mv.symbol) - 1] {
                         continue;
                     }
-                    let mut items = vec![(step, None)];
-                    items.extend(
-                        (1..=n as u8)
-                            .filter(|&w| w != mv.symbol)
-                            .map(|w| (position_items[k][at][usize::from(w) - 1], None)),
-                    );
-                    if let Some(&item) = state_items[at].get(mv.from as usize) {
-                        items.push((item, None));
+                    let mut items = vec![
+                        (step, None),
+                        (
+                            position_items[k][at],
+                            Some(symbol_colours[usize::from(mv.symbol) - 1]),
+                        ),
+                    ];
+                    for (layer, state) in [(at, mv.from), (at + 1, mv.to)] {
+                        if let Some(item) = layer_items[layer] {
+                            items.push((item, Some(state_colours[state as usize])));
+                        }
                     }
-                    items.extend(
-                        state_items[at + 1]
-                            .iter()
-                            .enumerate()
-                            .filter(|&(t, _)| t != mv.to as usize)
-                            .map(|(_, &item)| (item, None)),
-                    );
                     self.problem
                         .add_colored_option(&items)
                         .expect("distinct items");
