@@ -1527,10 +1527,11 @@ fn encode(index: Option<usize>, shape: Option<BoxShape>, path: &str) -> io::Resu
                  TAGvV (unit TAG has symbol V: rI row, cJ column, bK box, gX region, d1 d2 \
                  diagonals, wK window), sG and sGvV (group G, a killer cage or a renban line, \
                  holds one of its sets of symbols; holds V), switchS (an on/off choice a rule's \
-                 sums count) primary; pP_K (neighbour pair P may not \
-                 hold any symbol of biclique K in one cell beside any in the other), kKvV (cage K holds V), qKcJ and qKsJ (clue K \
-                 read along cells: its position J, coloured by the symbol read there, and its \
-                 machine's layer J, coloured by the state) secondary. One option per cell and symbol, one per set of each group. \
+                 sums count) primary; pP_K (neighbour pair P may not hold any symbol of \
+                 biclique K in one cell beside any in the other), kKvV (cage K holds V), qKcJ \
+                 and qKsJ (clue K read along cells: its position J, coloured by the symbol \
+                 read there, and its machine's layer J, coloured by the state) secondary. One \
+                 option per cell and symbol, one per set of each group. \
                  |sum: lines are the sums of cages and other clues; |block: lines match each \
                  unit's cells with its symbols.",
                 puzzle.id,

@@ -41,9 +41,9 @@
 //! at most [`MAX_MOVES_BESIDE_CHAIN`] moves is a primary item per step and an option per move
 //! of its machine, with a secondary item per inner layer of several states, which the states
 //! colour: a move gives the layer before it the colour of the state it leaves from, and the
-//! layer after it that of the state it goes to; a larger one still is left to its chain (below). What a clue allows of
-//! every two of its cells is added as pairs (`Layers::pair_tables`), which the search sees at
-//! once. Each such clue is also a chain over its cells' options ([`dlx::Chain`]), which the
+//! layer after it that of the state it goes to; a larger one still is left to its chain
+//! (below). What a clue allows of every two of its cells is added as pairs
+//! (`Layers::pair_tables`), which the search sees at once. Each such clue is also a chain over its cells' options ([`dlx::Chain`]), which the
 //! search filters where it branches: a symbol that no whole path of the machine reads goes
 //! at once, where the options alone would let it go only once moves around it were chosen.
 //!
@@ -454,8 +454,8 @@ impl Builder<'_> {
         // to every position that reads the cell, and an option of the clue that reads d there
         // gives it colour d, so that the two agree or exclude each other. (Until 2026-11-30
         // the engine's rules saw no colours, and a position was an item per symbol, the
-        // clue's option holding the n - 1 it does not read: ISS's "Skyscaper 2-3" took 14.7 s
-        // so and 4.6 s now, `docs/sums.md`.)
+        // clue's option holding the n - 1 it does not read: ISS's "Skyscaper 2-3" took 15.6 s
+        // so and 5.0 s now, `docs/sums.md`.)
         let mut reads_of: Vec<Vec<ItemId>> = vec![Vec::new(); count];
         let mut position_items: Vec<Vec<ItemId>> = Vec::with_capacity(sequences.len());
         // A clue of many fillings and a large machine is left to its chain alone (below): an
@@ -809,11 +809,11 @@ impl Builder<'_> {
                 self.problem.add_sum_checked_at_solutions(sum).expect(valid);
             }
         }
-        // Each clue read along cells: its fillings, or a primary item per step that one move
-        // covers (see the module's documentation).
         // The colour of each state of a machine's inner layers (the first, second... state of
         // a layer), as many as the largest layer needs.
         let mut state_colours: Vec<ColorId> = Vec::new();
+        // Each clue read along cells: its fillings, or a primary item per step that one move
+        // covers (see the module's documentation).
         for (k, (sequence, unrolled)) in sequences.iter().zip(&layers).enumerate() {
             if !encoded[k] {
                 continue;
@@ -890,7 +890,7 @@ impl Builder<'_> {
             // move gives the layer before it the colour of the state it leaves from, and the
             // layer after it that of the state it goes to. (Until 2026-11-30, an item per state,
             // a move holding the one it leaves from and every other of the next layer but the
-            // one it goes to: ISS's "Hazy Rellik" took over 40 s so, 26 s now.)
+            // one it goes to: ISS's "Hazy Rellik" took over 40 s so, about 26 s now.)
             let layer_items: Vec<Option<ItemId>> = (0..=m)
                 .map(|at| {
                     (at != 0 && at != m && unrolled.states[at] > 1).then(|| {
