@@ -650,7 +650,7 @@ fn lunchboxes_left_to_their_chains_alone_hold_in_every_solution() {
     let encoding = VariantEncoding::new(&puzzle).unwrap();
     let problem = encoding.puzzle_problem(&puzzle);
     assert_eq!(problem.chains().len(), 18);
-    // The clues with items of their own (`qK`, `qKcIvV` for fillings, `qK_I` for moves).
+    // The clues with items of their own (`qK`, `qKcI` for fillings, `qK_I` for moves).
     let mut encoded: Vec<&str> = problem
         .items()
         .filter_map(|item| problem.name(item).strip_prefix('q'))
