@@ -43,9 +43,10 @@
 //! colour: a move gives the layer before it the colour of the state it leaves from, and the
 //! layer after it that of the state it goes to; a larger one still is left to its chain
 //! (below). What a clue allows of every two of its cells is added as pairs
-//! (`Layers::pair_tables`), which the search sees at once. Each such clue is also a chain over its cells' options ([`dlx::Chain`]), which the
-//! search filters where it branches: a symbol that no whole path of the machine reads goes
-//! at once, where the options alone would let it go only once moves around it were chosen.
+//! (`Layers::pair_tables`), which the search sees at once. Each such clue is also a chain
+//! over its cells' options ([`dlx::Chain`]), which the search filters where it branches: a
+//! symbol that no whole path of the machine reads goes at once, where the options alone would
+//! let it go only once moves around it were chosen.
 //!
 //! Options are numbered in the order cells are listed; [`VariantEncoding::grid_of`] decodes
 //! them through a table of what each writes.
