@@ -19,8 +19,11 @@
 //!   `x` is in no solution. This finds what the implication rule does and more: a Sudoku
 //!   cell that sees every cell of a renban line where a digit the line must hold can go
 //!   (through the row for some of them, the box for the others), or a symbol of one cell
-//!   that a line's pairs forbid with every symbol another cell has left. It walks the
-//!   columns of every option's items, many times what the implication rule reads, so only
+//!   that a line's pairs forbid with every symbol another cell has left. Without colours it
+//!   ANDs rows of bits, one per option of `i`, each marking the options that share an item
+//!   with it in the whole matrix, and walks only the columns of the first option to keep
+//!   the live ones; with colours it walks the columns of every option's items. Either way it
+//!   reads many times what the implication rule reads, so only
 //!   [`Inference::Exclusion`] runs it on every item (measured: `docs/design/inference.md`);
 //!   at the other settings it examines the items a problem names for it
 //!   ([`Problem::add_exclusion_items`](crate::dlx::Problem::add_exclusion_items): the
@@ -78,6 +81,13 @@ use crate::dlx::matrix::Matrix;
 /// item of a line two. An item whose options reach further is left as it is, which is sound
 /// (the rule only removes).
 const EXCLUSION_MAX_WALK: u32 = 1024;
+
+/// The most words the exclusion rule's rows of clashes take (8 MiB: a row of bits over the
+/// options per option, 8,192 options), and the most pairs of options through the items
+/// (summed over the items) it reads to fill them; past either, or with colours, it walks the
+/// columns instead.
+const CLASH_ROWS_MAX_WORDS: usize = 1 << 20;
+const CLASH_ROWS_MAX_PAIRS: usize = 1 << 24;
 
 /// The most nodes [`most_shared`] reads through one item's options before taking all of
 /// them to share an item (which only means the implication rule examines the item at any
@@ -269,6 +279,16 @@ pub(crate) struct Scratch {
     first_of: Vec<u32>,
     candidate_in: Vec<u32>,
     shares_with: Vec<u32>,
+    /// Without colours, for the exclusion rule: per option (numbered in node order), a row
+    /// of bits over the options that share an item with it (in the matrix, whatever is
+    /// hidden now), `clash_words` words each; and per node, its option's number. Empty where
+    /// the rows would be too large (see [`CLASH_ROWS_MAX_WORDS`]) or the problem has
+    /// colours: the rule then walks the columns.
+    clash_rows: Vec<u64>,
+    clash_words: usize,
+    option_number: Vec<u32>,
+    /// The options that share an item with every option of the item examined so far.
+    clash_common: Vec<u64>,
     /// Numbers the exclusion rule's examinations and the options it compares, for the marks.
     stamp: u32,
     /// One node of each option that may share an item with every option of the item
@@ -302,6 +322,10 @@ impl Scratch {
             first_of: Vec::new(),
             candidate_in: Vec::new(),
             shares_with: Vec::new(),
+            clash_rows: Vec::new(),
+            clash_words: 0,
+            option_number: Vec::new(),
+            clash_common: Vec::new(),
             stamp: 0,
             candidates: Vec::new(),
             refuted: 0,
@@ -616,6 +640,9 @@ impl Links {
         if self.scratch.first_of.is_empty() {
             self.number_options();
         }
+        if !self.scratch.clash_rows.is_empty() {
+            return self.exclusions_by_rows(i);
+        }
         let mut walk = EXCLUSION_MAX_WALK;
         let stamp = self.scratch.next_stamp();
         self.scratch.candidates.clear();
@@ -651,6 +678,91 @@ impl Links {
         for k in 0..self.scratch.candidates.len() {
             let x = self.scratch.candidates[k];
             // The item's own options share it with one another.
+            if !self.dance.option_holds(x, i) {
+                self.remove_and_requeue(x);
+                removed += 1;
+            }
+        }
+        removed
+    }
+
+    /// [`Links::exclusions`] by the rows of clashes: the options that share an item with
+    /// every option of `i` are the AND of those options' rows, so the columns of only the
+    /// first option are walked, to list the live ones among them in the order the walk
+    /// over every column finds them (the rule's removals, and so the search, are the same).
+    /// It gives up where that walk would have, past [`EXCLUSION_MAX_WALK`] nodes.
+    fn exclusions_by_rows(&mut self, i: u32) -> u64 {
+        let words = self.scratch.clash_words;
+        let mut walk = EXCLUSION_MAX_WALK;
+        let first = self.dance.down(i);
+        let mut o = first;
+        while o != i {
+            // The nodes the walk would read through `o`'s columns but `i`'s.
+            let mut cost = 0;
+            let mut c = self.dance.right(o);
+            while c != o {
+                cost += self.dance.top(self.dance.top(c));
+                c = self.dance.right(c);
+            }
+            let Some(left) = walk.checked_sub(cost) else {
+                return 0;
+            };
+            walk = left;
+            let number = self.scratch.option_number[o as usize] as usize;
+            let Scratch {
+                clash_rows,
+                clash_common,
+                ..
+            } = &mut self.scratch;
+            let row = &clash_rows[number * words..][..words];
+            let mut any = 0;
+            if o == first {
+                clash_common.clear();
+                clash_common.extend_from_slice(row);
+                any = clash_common.iter().fold(0, |any, &w| any | w);
+            } else {
+                for (common, &bits) in clash_common.iter_mut().zip(row) {
+                    *common &= bits;
+                    any |= *common;
+                }
+            }
+            if any == 0 {
+                return 0;
+            }
+            o = self.dance.down(o);
+        }
+        // The live options among them, as the walk over the first option's columns meets
+        // them.
+        let stamp = self.scratch.next_stamp();
+        self.scratch.candidates.clear();
+        let mut c = self.dance.right(first);
+        while c != first {
+            let column = self.dance.top(c);
+            let mut p = self.dance.down(column);
+            while p != column {
+                let Scratch {
+                    option_number,
+                    clash_common,
+                    candidate_in,
+                    first_of,
+                    candidates,
+                    ..
+                } = &mut self.scratch;
+                let number = option_number[p as usize] as usize;
+                let option = first_of[p as usize] as usize;
+                if clash_common[number / 64] & 1 << (number % 64) != 0
+                    && candidate_in[option] != stamp
+                {
+                    candidate_in[option] = stamp;
+                    candidates.push(p);
+                }
+                p = self.dance.down(p);
+            }
+            c = self.dance.right(c);
+        }
+        let mut removed = 0;
+        for k in 0..self.scratch.candidates.len() {
+            let x = self.scratch.candidates[k];
             if !self.dance.option_holds(x, i) {
                 self.remove_and_requeue(x);
                 removed += 1;
@@ -709,9 +821,71 @@ impl Links {
                 x += 1;
             }
         }
-        self.scratch.first_of = first_of;
         self.scratch.candidate_in = vec![0; nodes];
         self.scratch.shares_with = vec![0; nodes];
+        if !self.dance.colored() {
+            self.fill_clash_rows(&first_of);
+        }
+        self.scratch.first_of = first_of;
+    }
+
+    /// Fills the rows of clashes of the exclusion rule (see [`Scratch::clash_rows`]) from
+    /// the options' nodes, whose items never change, unless they would be too large.
+    fn fill_clash_rows(&mut self, first_of: &[u32]) {
+        let nodes = self.dance.node_count();
+        let mut option_number = vec![u32::MAX; nodes];
+        let mut options = 0u32;
+        for x in 0..nodes {
+            if self.dance.is_option_node(x as u32) {
+                if first_of[x] == x as u32 {
+                    options += 1;
+                }
+                option_number[x] = options - 1;
+            }
+        }
+        let (options, words) = (options as usize, (options as usize).div_ceil(64));
+        if options * words > CLASH_ROWS_MAX_WORDS {
+            return;
+        }
+        // Each item's options, by number.
+        let items = self.dance.item_count() as usize;
+        let mut column_start = vec![0usize; items + 2];
+        for x in 0..nodes {
+            if option_number[x] != u32::MAX {
+                column_start[self.dance.top(x as u32) as usize + 1] += 1;
+            }
+        }
+        let pairs: usize = column_start.iter().map(|&n| n * n).sum();
+        if pairs > CLASH_ROWS_MAX_PAIRS {
+            return;
+        }
+        for k in 1..column_start.len() {
+            column_start[k] += column_start[k - 1];
+        }
+        let mut next = column_start.clone();
+        let mut columns = vec![0u32; column_start[items + 1]];
+        for (x, &number) in option_number.iter().enumerate() {
+            if number != u32::MAX {
+                let item = self.dance.top(x as u32) as usize;
+                columns[next[item]] = number;
+                next[item] += 1;
+            }
+        }
+        let mut rows = vec![0u64; options * words];
+        for item in 1..=items {
+            let column = &columns[column_start[item]..column_start[item + 1]];
+            for &a in column {
+                let row = &mut rows[a as usize * words..][..words];
+                for &b in column {
+                    if a != b {
+                        row[b as usize / 64] |= 1 << (b % 64);
+                    }
+                }
+            }
+        }
+        self.scratch.clash_rows = rows;
+        self.scratch.clash_words = words;
+        self.scratch.option_number = option_number;
     }
 
     /// The pair rule for item `i1`, which has exactly two options `a` and `b`: for each item
