@@ -674,10 +674,15 @@ impl Links {
             candidates.retain(|&x| shares_with[first_of[x as usize] as usize] == round);
             o = self.dance.down(o);
         }
+        self.remove_candidates_outside(i)
+    }
+
+    /// The exclusion rule's removals: every option listed in `candidates` but `i`'s own
+    /// (which share `i` with one another); returns how many.
+    fn remove_candidates_outside(&mut self, i: u32) -> u64 {
         let mut removed = 0;
         for k in 0..self.scratch.candidates.len() {
             let x = self.scratch.candidates[k];
-            // The item's own options share it with one another.
             if !self.dance.option_holds(x, i) {
                 self.remove_and_requeue(x);
                 removed += 1;
@@ -760,15 +765,7 @@ impl Links {
             }
             c = self.dance.right(c);
         }
-        let mut removed = 0;
-        for k in 0..self.scratch.candidates.len() {
-            let x = self.scratch.candidates[k];
-            if !self.dance.option_holds(x, i) {
-                self.remove_and_requeue(x);
-                removed += 1;
-            }
-        }
-        removed
+        self.remove_candidates_outside(i)
     }
 
     /// Calls `visit` with the scratch space, the node and the option (by first node) of every
