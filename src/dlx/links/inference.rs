@@ -852,6 +852,7 @@ impl Links {
                 column_start[self.dance.top(x as u32) as usize + 1] += 1;
             }
         }
+        // The pairs through each item, from its count (before the counts become starts).
         let pairs: usize = column_start.iter().map(|&n| n * n).sum();
         if pairs > CLASH_ROWS_MAX_PAIRS {
             return;
