@@ -31,6 +31,7 @@ use super::variant::Puzzle;
 
 mod bicliques;
 mod classic_rest;
+mod combined_sums;
 mod ruleset;
 mod solver;
 

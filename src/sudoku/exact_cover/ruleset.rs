@@ -52,6 +52,7 @@
 //! them through a table of what each writes.
 
 use super::bicliques::{bicliques, one_by_one};
+use super::combined_sums;
 use crate::dlx::{self, Branching, ColorId, ItemId, Matrix, OptionId, Problem, Solver, Stats};
 
 use crate::sudoku::rules::sequences::Layers;
@@ -61,6 +62,10 @@ use crate::sudoku::variant::Puzzle;
 /// The most fillings a clue read along cells (an arrow, a sum) may have to be encoded as one
 /// option per filling, as a cage is; past it, as one option per move of its machine.
 const MAX_CLUE_FILLINGS: usize = 3000;
+
+/// The most plain sums (`combined_sums.rs`) whose unions are looked for: each merge looks at
+/// every pair left.
+const COMBINED_SUMS_MAX: usize = 64;
 
 /// The most moves a clue's machine may have to be encoded as an option per move beside its
 /// chain; past it, the chain alone holds the clue.
@@ -741,6 +746,9 @@ impl Builder<'_> {
             // their own encoding. Their values differ where every cell has the same weight,
             // every two of them share a unit and different symbols have different values.
             let mut unweighed = Vec::new();
+            // The sums each of whose cells adds its symbol, for their unions below.
+            let identity: Vec<i64> = (1..=n as i64).collect();
+            let mut plain = Vec::new();
             for (implied, weighed) in rules.sums() {
                 // Each cell's value for every symbol, its weights added up.
                 let mut values: Vec<(Cell, Vec<i64>)> = Vec::new();
@@ -771,6 +779,13 @@ impl Builder<'_> {
                 let distinct = groups
                     .first()
                     .is_some_and(|group| group.len() == values.len());
+                if weighed && switched.is_empty() && values.iter().all(|(_, of)| *of == identity) {
+                    plain.push(combined_sums::PlainSum {
+                        cells: values.iter().map(|&(cell, _)| cell).collect(),
+                        min: implied.min,
+                        max: implied.max,
+                    });
+                }
                 let mut terms: Vec<Vec<(OptionId, i64)>> = values
                     .iter()
                     .map(|&((row, col), ref of)| {
@@ -798,6 +813,26 @@ impl Builder<'_> {
                 } else {
                     unweighed.push(sum);
                 }
+            }
+            // Unions of those sums whose cells see each other across them (`combined_sums.rs`).
+            let groups_of = |cells: &[Cell]| -> Vec<Vec<usize>> {
+                let terms: Vec<(Cell, Vec<i64>)> =
+                    cells.iter().map(|&cell| (cell, identity.clone())).collect();
+                apart_groups(&terms)
+            };
+            for (union, groups) in
+                combined_sums::combined_sums(&plain, &groups_of, n, COMBINED_SUMS_MAX)
+            {
+                let terms = terms_of(&union.cells, 1);
+                let distinct = groups.first().is_some_and(|g| g.len() == terms.len());
+                sums.push(dlx::Sum {
+                    terms,
+                    min: union.min,
+                    max: union.max,
+                    distinct,
+                    apart: if distinct { Vec::new() } else { groups },
+                    excluded: Vec::new(),
+                });
             }
             // A cell with no symbol left: the puzzle has no solution, and the cell's primary
             // item, with no option, says so.
