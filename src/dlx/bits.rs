@@ -452,8 +452,9 @@ impl Table {
 /// two of its options `members` (ascending), unless both give it the same colour (`codes`,
 /// parallel: 0 for none, else a colour's index plus one). Where the item has more options
 /// than its options span words, a row at a time over that span (the options of one colour
-/// grouped); else bit by bit. `scratch` is reused from item to item.
-fn add_clashes(
+/// grouped); else bit by bit. `scratch` is reused from item to item. Each option is marked in
+/// its own row too.
+pub(super) fn add_clashes(
     clash: &mut [u64],
     words: usize,
     members: &[u32],

@@ -73,6 +73,7 @@
 use std::sync::Arc;
 
 use super::Links;
+use crate::dlx::bits::add_clashes;
 use crate::dlx::dance::COVERED;
 use crate::dlx::matrix::Matrix;
 
@@ -870,16 +871,16 @@ impl Links {
             }
         }
         let mut rows = vec![0u64; options * words];
+        let (mut uncoloured, mut scratch) = (Vec::new(), Vec::new());
         for item in 1..=items {
             let column = &columns[column_start[item]..column_start[item + 1]];
-            for &a in column {
-                let row = &mut rows[a as usize * words..][..words];
-                for &b in column {
-                    if a != b {
-                        row[b as usize / 64] |= 1 << (b % 64);
-                    }
-                }
-            }
+            uncoloured.resize(column.len(), 0);
+            add_clashes(&mut rows, words, column, &uncoloured, &mut scratch);
+        }
+        // An option's row holds the others alone: where the options of an item share nothing
+        // else, their rows' AND is then empty and the rule stops early.
+        for number in 0..options {
+            rows[number * words + number / 64] &= !(1 << (number % 64));
         }
         self.scratch.clash_rows = rows;
         self.scratch.clash_words = words;
